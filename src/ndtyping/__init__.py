@@ -1,0 +1,99 @@
+"""ndtyping: PEP 646 shape and dtype typing for NumPy and JAX arrays, static and at runtime.
+
+Static checkers see `NDArray[DType, *Shape]` (see `_ndarray.pyi`) and, for the jaxtyping
+spelling, `Float[Array, "b c"]` as the array type it wraps. At runtime both spellings
+are checked by one engine through `isinstance` and `check`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from numpy import (
+    bool_ as bool_,
+    complex64 as complex64,
+    complex128 as complex128,
+    float16 as float16,
+    float32 as float32,
+    float64 as float64,
+    int8 as int8,
+    int16 as int16,
+    int32 as int32,
+    int64 as int64,
+    uint8 as uint8,
+    uint16 as uint16,
+    uint32 as uint32,
+    uint64 as uint64,
+)
+
+from ._bindings import print_bindings as print_bindings
+from ._decorator import check as check
+from ._errors import (
+    AnnotationError as AnnotationError,
+    NdtypingError as NdtypingError,
+    ShapeError as ShapeError,
+    TypeCheckError as TypeCheckError,
+)
+from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapeVar as ShapeVar
+
+if TYPE_CHECKING:
+    # To a static checker, `Float[np.ndarray, "b c"]` is simply np.ndarray (as in jaxtyping).
+    from typing import (
+        Annotated as BFloat16,
+        Annotated as Bool,
+        Annotated as Complex,
+        Annotated as Complex64,
+        Annotated as Complex128,
+        Annotated as Float,
+        Annotated as Float16,
+        Annotated as Float32,
+        Annotated as Float64,
+        Annotated as Inexact,
+        Annotated as Int,
+        Annotated as Int2,
+        Annotated as Int4,
+        Annotated as Int8,
+        Annotated as Int16,
+        Annotated as Int32,
+        Annotated as Int64,
+        Annotated as Integer,
+        Annotated as Key,
+        Annotated as Num,
+        Annotated as Real,
+        Annotated as Shaped,
+        Annotated as UInt,
+        Annotated as UInt2,
+        Annotated as UInt4,
+        Annotated as UInt8,
+        Annotated as UInt16,
+        Annotated as UInt32,
+        Annotated as UInt64,
+    )
+else:
+    from ._annotations import make_category as _make_category
+    from ._dtypes import CATEGORIES as _CATEGORIES
+
+    globals().update({_label: _make_category(_label) for _label in _CATEGORIES})
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NDArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
+    "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError",
+    "bool_", "float16", "float32", "float64", "complex64", "complex128",
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "Shaped", "Bool", "Key", "Num", "Inexact", "Float", "BFloat16", "Float16", "Float32", "Float64",
+    "Complex", "Complex64", "Complex128", "Integer", "UInt", "UInt2", "UInt4", "UInt8", "UInt16",
+    "UInt32", "UInt64", "Int", "Int2", "Int4", "Int8", "Int16", "Int32", "Int64", "Real",
+]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    # bfloat16 comes from ml_dtypes, which is optional and loaded only when asked for.
+    if name == "bfloat16":
+        try:
+            from ml_dtypes import bfloat16
+        except ImportError:
+            raise AttributeError("ndtyping.bfloat16 needs the ml_dtypes package (pip install ml_dtypes)") from None
+        return bfloat16
+    raise AttributeError(f"module 'ndtyping' has no attribute {name!r}")

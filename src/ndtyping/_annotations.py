@@ -1,0 +1,146 @@
+"""The jaxtyping-style annotations: `Float[np.ndarray, "batch channels"]` and friends.
+
+Subscripting a dtype category builds (once, cached) a plain class whose metaclass
+implements `isinstance` through the shared engine, so beartype, typeguard and ndtyping's
+own `check` can all use it. Nesting (`Float[Image, "batch"]`) prepends axes and
+intersects dtype categories.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import functools
+import types as _types
+import typing
+from typing import Any, Optional, Union
+
+from ._bindings import Scope, current_scope
+from ._dtypes import CATEGORIES, DTypeCategory, intersect
+from ._engine import ArraySpec, match_array
+from ._errors import AnnotationError
+from ._grammar import join_specs, parse_shape
+
+__all__ = ["ArrayAnnotationMeta", "DTypeCategoryMeta", "is_array_annotation", "make_category"]
+
+
+class ArrayAnnotationMeta(type):
+    """Metaclass of every array annotation: `isinstance` runs the engine."""
+
+    _ndt_spec: ArraySpec
+    _ndt_key: tuple[Any, ...]
+
+    def __instancecheck__(cls, value: Any) -> bool:
+        scope = current_scope()
+        if scope is None:
+            scope = Scope()
+        return not match_array(cls._ndt_spec, value, scope, "isinstance")
+
+    def __repr__(cls) -> str:
+        return cls._ndt_spec.label
+
+
+class DTypeCategoryMeta(type):
+    """Metaclass of `Float`, `Int32`, ...: subscripting builds an array annotation."""
+
+    _ndt_category: DTypeCategory
+
+    def __getitem__(cls, item: Any) -> Any:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise AnnotationError(
+                f'{cls.__name__}[...] takes an array type and a shape string, e.g. '
+                f'{cls.__name__}[np.ndarray, "batch channels"]; got {item!r}'
+            )
+        array_type, shape = item
+        if not isinstance(shape, str):
+            raise AnnotationError(
+                f'the shape in {cls.__name__}[{_name(array_type)}, {shape!r}] must be a string such as "batch channels"'
+            )
+        return _build(cls._ndt_category, _normalise_types(array_type), shape)
+
+    def __repr__(cls) -> str:
+        return cls.__name__
+
+    def __instancecheck__(cls, value: Any) -> bool:
+        # `isinstance(x, Float)`: any array of a floating dtype, any shape.
+        return isinstance(value, _build(cls._ndt_category, None, "..."))
+
+
+def make_category(label: str) -> type:
+    category = CATEGORIES[label]
+    return DTypeCategoryMeta(label, (), {"_ndt_category": category, "__module__": "ndtyping"})
+
+
+def is_array_annotation(obj: Any) -> bool:
+    return isinstance(obj, ArrayAnnotationMeta)
+
+
+def _name(obj: Any) -> str:
+    return getattr(obj, "__qualname__", None) or repr(obj)
+
+
+def _normalise_types(array_type: Any) -> Any:
+    """Turn the array part into a hashable key: an annotation, a tuple of classes, or None."""
+    if isinstance(array_type, ArrayAnnotationMeta):
+        return array_type
+    if array_type is Any or array_type is object:
+        return None
+    origin = typing.get_origin(array_type)
+    if origin is Union or (hasattr(_types, "UnionType") and isinstance(array_type, getattr(_types, "UnionType"))):
+        members = typing.get_args(array_type)
+        if all(isinstance(m, ArrayAnnotationMeta) for m in members):
+            raise AnnotationError(f"a union of array annotations ({array_type!r}) cannot be nested inside another")
+        flat: list[type] = []
+        for member in members:
+            flat.extend(_classes(member, array_type))
+        return tuple(flat)
+    return tuple(_classes(array_type, array_type))
+
+
+def _classes(member: Any, whole: Any) -> list[type]:
+    if isinstance(member, type):
+        return [member]
+    origin = typing.get_origin(member)
+    if isinstance(origin, type):  # np.ndarray[Any, Any], npt.NDArray[np.float32]
+        return [origin]
+    raise AnnotationError(f"the array type in an annotation must be a class such as np.ndarray or jax.Array, not {whole!r}")
+
+
+@functools.lru_cache(maxsize=None)
+def _build(category: DTypeCategory, array_types: Any, shape_text: str) -> ArrayAnnotationMeta:
+    key = (category.label, array_types, shape_text)
+    shape = parse_shape(shape_text)
+    if isinstance(array_types, ArrayAnnotationMeta):
+        inner = array_types._ndt_spec
+        merged = intersect(category, inner.category)
+        if merged.is_empty():
+            raise AnnotationError(
+                f"{category.label}[{inner.label}, {shape_text!r}]: no dtype is both "
+                f"{category.label} and {inner.category.label}"
+            )
+        shape = join_specs(shape, inner.shape)
+        category, types_ = merged, inner.types
+        label = f'{merged.label}[{_types_label(types_)}, "{shape.text}"]'
+    else:
+        types_ = array_types
+        label = f'{category.label}[{_types_label(types_)}, "{shape.text}"]'
+    spec = ArraySpec(types_, category, shape, label)
+    cls = ArrayAnnotationMeta(label, (), {"_ndt_spec": spec, "__module__": "ndtyping"})
+    cls._ndt_key = key
+    return cls
+
+
+def _types_label(types_: Optional[tuple[type, ...]]) -> str:
+    if types_ is None:
+        return "Any"
+    return " | ".join(t.__name__ for t in types_)
+
+
+def _rebuild(category_label: str, array_types: Any, shape_text: str) -> Any:
+    return _build(CATEGORIES[category_label], array_types, shape_text)
+
+
+def _reduce(cls: ArrayAnnotationMeta) -> Any:
+    return (_rebuild, cls._ndt_key)
+
+
+copyreg.pickle(ArrayAnnotationMeta, _reduce)  # type: ignore[arg-type]

@@ -1,0 +1,61 @@
+"""Per-call dimension bindings, kept in a ContextVar.
+
+A checked call opens a fresh Scope; every annotation checked inside it (parameters,
+return value, `isinstance` in the body) reads and extends the same bindings. Threads and
+asyncio tasks each see their own context, so they never share bindings, and the scope
+is dropped when the call ends, whether it returned or raised.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Any, Optional
+
+__all__ = ["Scope", "current_scope", "enter", "leave", "print_bindings"]
+
+
+class Scope:
+    """The dimension sizes bound so far in one checked call, and who bound each."""
+
+    __slots__ = ("dims", "origin", "arguments", "function")
+
+    def __init__(self, function: str = "", arguments: Optional[dict[str, Any]] = None) -> None:
+        self.dims: dict[str, Any] = {}  # name -> int, or tuple of ints for '*name'
+        self.origin: dict[str, str] = {}  # name -> the parameter that bound it
+        self.arguments = arguments  # the call's arguments, for '{name}' in expressions
+        self.function = function
+
+    def describe(self) -> str:
+        if not self.dims:
+            return "(none)"
+        return ", ".join(f"{name}={_show(size)}" for name, size in self.dims.items())
+
+
+def _show(size: Any) -> str:
+    if isinstance(size, tuple):
+        return "(" + ",".join(str(s) for s in size) + ")"
+    return str(size)
+
+
+_current: ContextVar[Optional[Scope]] = ContextVar("ndtyping_scope", default=None)
+
+
+def current_scope() -> Optional[Scope]:
+    return _current.get()
+
+
+def enter(scope: Scope) -> Any:
+    return _current.set(scope)
+
+
+def leave(token: Any) -> None:
+    _current.reset(token)
+
+
+def print_bindings() -> None:
+    """Print the dimension sizes bound so far in the current checked call (for debugging)."""
+    scope = _current.get()
+    if scope is None:
+        print("ndtyping: no checked call is running, so no dimensions are bound")
+    else:
+        print(f"ndtyping bindings in {scope.function or 'this call'}: {scope.describe()}")

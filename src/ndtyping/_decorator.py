@@ -1,0 +1,350 @@
+"""`check`: validate a function's annotated arguments and results at runtime.
+
+The wrapper is generated once per function as Python source with the function's own
+parameter list, so a call pays for no `inspect.Signature.bind`: each annotated parameter
+is a local, checked by a precompiled checker, in a fresh Scope of dimension bindings
+that the return value (and `isinstance` in the body) share.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+import os
+import typing
+from typing import Any, Callable, Optional, TypeVar, overload
+
+from ._bindings import Scope, enter, leave
+from ._engine import describe_value
+from ._errors import ShapeError, TypeCheckError
+from ._typecheck import Checker, compile_annotation, reads_arguments
+
+__all__ = ["check", "describe_annotation"]
+
+if typing.TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+
+    P = ParamSpec("P")
+R = TypeVar("R")
+C = TypeVar("C", bound=type)
+
+_DISABLED_ENV = "NDTYPING_DISABLE"
+
+
+@overload
+def check(fn: C, /) -> C: ...
+@overload
+def check(fn: "Callable[P, R]", /) -> "Callable[P, R]": ...
+def check(fn: Any, /) -> Any:
+    """Check the annotated parameters, return value (and yields) of `fn` on every call.
+
+    Works on functions, methods, classmethods, staticmethods, async functions, generators,
+    classes (every method) and dataclasses (fields, after `__init__`). Dimension names bind
+    across all parameters and the result; each call starts with no bindings.
+    Set NDTYPING_DISABLE=1 to make `check` return its argument unchanged.
+    """
+    if os.environ.get(_DISABLED_ENV, "") not in ("", "0"):
+        return fn
+    if isinstance(fn, (staticmethod, classmethod)):
+        return type(fn)(check(fn.__func__))
+    if isinstance(fn, type):
+        return _check_class(fn)
+    if not callable(fn):
+        raise TypeError(f"check() decorates a function or a class, not {type(fn).__name__}")
+    if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
+        return fn
+    return _wrap_function(fn)
+
+
+def describe_annotation(annotation: Any) -> str:
+    from ._ndarray import describe_generic  # local: the shim imports this module's helpers
+
+    text = describe_generic(annotation)
+    if text is not None:
+        return text
+    if isinstance(annotation, type) and not typing.get_args(annotation):
+        return annotation.__qualname__ if annotation.__module__ == "builtins" else repr(annotation)
+    return repr(annotation).replace("typing.", "")
+
+
+def _hints(fn: Any) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(fn, include_extras=True)
+    except Exception:
+        # A forward reference that cannot be resolved yet: check what can be resolved.
+        raw = dict(getattr(fn, "__annotations__", {}) or {})
+        hints = {}
+        for name, annotation in raw.items():
+            if isinstance(annotation, str):
+                try:
+                    annotation = eval(annotation, getattr(fn, "__globals__", {}))  # noqa: S307 (user's own annotation)
+                except Exception:
+                    continue
+            hints[name] = annotation
+        return hints
+
+
+class _Failure:
+    """Raises the error for one parameter (built once, used only when a check fails)."""
+
+    __slots__ = ("function", "what", "annotation", "is_array")
+
+    def __init__(self, function: str, what: str, annotation: Any) -> None:
+        self.function = function
+        self.what = what
+        self.annotation = annotation
+        self.is_array = _mentions_array(annotation)
+
+    def __call__(self, value: Any, reason: str, scope: Scope) -> None:
+        error = ShapeError if self.is_array else TypeCheckError
+        raise error(
+            f"{self.function}() {self.what}: expected {describe_annotation(self.annotation)}, "
+            f"got {describe_value(value)}\n  reason: {reason}\n  bindings: {scope.describe()}"
+        )
+
+
+def _mentions_array(annotation: Any) -> bool:
+    from ._annotations import ArrayAnnotationMeta
+    from ._ndarray import is_generic_array
+
+    if isinstance(annotation, ArrayAnnotationMeta) or is_generic_array(annotation):
+        return True
+    return any(_mentions_array(arg) for arg in typing.get_args(annotation) if arg is not Ellipsis)
+
+
+def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+    signature = inspect.signature(fn)
+    hints = _hints(fn)
+    name = getattr(fn, "__qualname__", getattr(fn, "__name__", "function"))
+    is_generator = inspect.isgeneratorfunction(fn)
+    is_async_generator = inspect.isasyncgenfunction(fn)
+    is_coroutine = inspect.iscoroutinefunction(fn)
+
+    namespace: dict[str, Any] = {
+        "_ndt_fn": fn,
+        "_ndt_Scope": Scope,
+        "_ndt_enter": enter,
+        "_ndt_leave": leave,
+        "_ndt_name": name,
+    }
+    params: list[str] = []
+    call: list[str] = []
+    body: list[str] = []
+    needs_arguments = False
+    seen_kw_only = False
+    last_positional_only = None
+    for index, param in enumerate(signature.parameters.values()):
+        pname = param.name
+        default = ""
+        if param.default is not inspect.Parameter.empty:
+            namespace[f"_ndt_default_{index}"] = param.default
+            default = f"=_ndt_default_{index}"
+        kind = param.kind
+        if kind is inspect.Parameter.POSITIONAL_ONLY:
+            params.append(pname + default)
+            call.append(pname)
+            last_positional_only = len(params)
+        elif kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            params.append(pname + default)
+            call.append(pname)
+        elif kind is inspect.Parameter.VAR_POSITIONAL:
+            params.append("*" + pname)
+            call.append("*" + pname)
+            seen_kw_only = True
+        elif kind is inspect.Parameter.KEYWORD_ONLY:
+            if not seen_kw_only:
+                params.append("*")
+                seen_kw_only = True
+            params.append(pname + default)
+            call.append(f"{pname}={pname}")
+        else:
+            params.append("**" + pname)
+            call.append("**" + pname)
+
+        annotation = hints.get(pname, inspect.Parameter.empty)
+        if annotation is inspect.Parameter.empty:
+            continue
+        checker = compile_annotation(annotation)
+        if checker is None:
+            continue
+        needs_arguments |= reads_arguments(annotation)
+        namespace[f"_ndt_check_{index}"] = checker
+        namespace[f"_ndt_fail_{index}"] = _Failure(name, f"argument {pname!r}", annotation)
+        if kind is inspect.Parameter.VAR_POSITIONAL:
+            body += [
+                f"    for _ndt_item in {pname}:",
+                f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
+                f"        if _ndt_r: _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
+            ]
+        elif kind is inspect.Parameter.VAR_KEYWORD:
+            body += [
+                f"    for _ndt_item in {pname}.values():",
+                f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
+                f"        if _ndt_r: _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
+            ]
+        else:
+            body += [
+                f"    _ndt_r = _ndt_check_{index}({pname}, _ndt_scope, {pname!r})",
+                f"    if _ndt_r: _ndt_fail_{index}({pname}, _ndt_r, _ndt_scope)",
+            ]
+    if last_positional_only is not None:
+        params.insert(last_positional_only, "/")
+
+    returns = hints.get("return", inspect.Signature.empty)
+    result_checker: Optional[Checker] = None
+    yield_checker: Optional[Checker] = None
+    if returns is not inspect.Signature.empty:
+        if is_generator or is_async_generator:
+            yield_type, return_type = _generator_types(returns)
+            yield_checker = compile_annotation(yield_type)
+            result_checker = compile_annotation(return_type)
+            namespace["_ndt_fail_yield"] = _Failure(name, "yielded value", yield_type)
+            namespace["_ndt_fail_return"] = _Failure(name, "return value", return_type)
+            needs_arguments |= reads_arguments(yield_type) or reads_arguments(return_type)
+        else:
+            result_checker = compile_annotation(returns)
+            namespace["_ndt_fail_return"] = _Failure(name, "return value", returns)
+            needs_arguments |= reads_arguments(returns)
+    namespace["_ndt_check_return"] = result_checker
+    namespace["_ndt_check_yield"] = yield_checker
+
+    arguments = "None"
+    if needs_arguments:
+        arguments = "{" + ", ".join(f"{p.name!r}: {p.name}" for p in signature.parameters.values()) + "}"
+    prologue = [
+        f"    _ndt_scope = _ndt_Scope(_ndt_name, {arguments})",
+        "    _ndt_token = _ndt_enter(_ndt_scope)",
+        "    try:",
+    ]
+    body = ["    " + line for line in body]
+    invoke = f"_ndt_fn({', '.join(call)})"
+    if is_generator or is_async_generator:
+        driver = "_ndt_drive_async" if is_async_generator else "_ndt_drive"
+        namespace["_ndt_drive"] = _drive_generator
+        namespace["_ndt_drive_async"] = _drive_async_generator
+        tail = [
+            "    finally:",
+            "        _ndt_leave(_ndt_token)",
+            f"    return {driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield,"
+            " _ndt_check_return, _ndt_fail_return)",
+        ]
+        header = f"def _ndt_wrapper({', '.join(params)}):"
+    else:
+        awaited = "await " if is_coroutine else ""
+        tail = [f"        _ndt_result = {awaited}{invoke}"]
+        if result_checker is not None:
+            tail += [
+                "        _ndt_r = _ndt_check_return(_ndt_result, _ndt_scope, 'return')",
+                "        if _ndt_r: _ndt_fail_return(_ndt_result, _ndt_r, _ndt_scope)",
+            ]
+        tail += ["        return _ndt_result", "    finally:", "        _ndt_leave(_ndt_token)"]
+        header = f"{'async ' if is_coroutine else ''}def _ndt_wrapper({', '.join(params)}):"
+    source = "\n".join([header, *prologue, *body, *tail]) + "\n"
+    exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
+    wrapper = namespace["_ndt_wrapper"]
+    functools.update_wrapper(wrapper, fn)
+    wrapper._ndt_checked = True  # type: ignore[attr-defined]
+    wrapper._ndt_source = source  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _generator_types(returns: Any) -> tuple[Any, Any]:
+    origin = typing.get_origin(returns)
+    args = typing.get_args(returns)
+    import collections.abc as cabc
+
+    if origin in (cabc.Generator,) and args:
+        return args[0], args[2] if len(args) > 2 else Any
+    if origin in (cabc.Iterator, cabc.Iterable, cabc.AsyncIterator, cabc.AsyncIterable, cabc.AsyncGenerator) and args:
+        return args[0], Any
+    return Any, Any
+
+
+def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
+    """Run `gen` with the call's scope active at every step, checking yields and the result."""
+    step, argument = gen.send, None
+    while True:
+        token = enter(scope)
+        try:
+            try:
+                value = step(argument)
+            except StopIteration as stop:
+                if check_return is not None:
+                    reason = check_return(stop.value, scope, "return")
+                    if reason:
+                        fail_return(stop.value, reason, scope)
+                return stop.value
+            if check_yield is not None:
+                reason = check_yield(value, scope, "yield")
+                if reason:
+                    fail_yield(value, reason, scope)
+        finally:
+            leave(token)
+        try:
+            step, argument = gen.send, (yield value)
+        except GeneratorExit:
+            gen.close()
+            raise
+        except BaseException as exc:  # throw() on the wrapper goes into the wrapped generator
+            step, argument = gen.throw, exc
+
+
+async def _drive_async_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
+    to_send: Any = None
+    while True:
+        token = enter(scope)
+        try:
+            try:
+                value = await gen.asend(to_send)
+            except StopAsyncIteration:
+                return
+            if check_yield is not None:
+                reason = check_yield(value, scope, "yield")
+                if reason:
+                    fail_yield(value, reason, scope)
+        finally:
+            leave(token)
+        to_send = yield value
+
+
+def _check_class(cls: C) -> C:
+    for attribute, member in list(vars(cls).items()):
+        if isinstance(member, (staticmethod, classmethod)):
+            if getattr(member.__func__, "__no_type_check__", False):
+                continue
+            setattr(cls, attribute, type(member)(_wrap_function(member.__func__)))
+        elif inspect.isfunction(member) and not getattr(member, "__no_type_check__", False):
+            if attribute == "__init__" and dataclasses.is_dataclass(cls):
+                continue  # the fields are checked after __init__ instead, below
+            setattr(cls, attribute, _wrap_function(member))
+    if dataclasses.is_dataclass(cls):
+        _check_dataclass_fields(cls)
+    return cls
+
+
+def _check_dataclass_fields(cls: Any) -> None:
+    hints = _hints(cls)
+    fields = []
+    for field in dataclasses.fields(cls):
+        annotation = hints.get(field.name, field.type)
+        checker = compile_annotation(annotation)
+        if checker is not None:
+            fields.append((field.name, checker, _Failure(cls.__qualname__, f"field {field.name!r}", annotation)))
+    original_init = cls.__init__
+
+    @functools.wraps(original_init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        scope = Scope(f"{cls.__qualname__}.__init__", None)
+        token = enter(scope)
+        try:
+            for field_name, checker, fail in fields:
+                value = getattr(self, field_name)
+                reason = checker(value, scope, field_name)
+                if reason:
+                    fail(value, reason, scope)
+        finally:
+            leave(token)
+
+    cls.__init__ = __init__

@@ -1,0 +1,221 @@
+"""The matcher shared by every annotation style: (spec, value, scope) -> reason, or "" if it fits.
+
+Both `Float[np.ndarray, "b n"]` and `NDArray[float32, B, N]` are translated into an
+ArraySpec, and this module alone decides whether a value fits one. New bindings are
+written to the scope only when the whole array fits, so a failed alternative (one arm of
+a Union) leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ._bindings import Scope
+from ._dtypes import DTypeCategory, dtype_name, short_dtype
+from ._errors import AnnotationError
+from ._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, Dim, ShapeSpec
+
+__all__ = ["ArraySpec", "match_array", "describe_value", "resolve_argument"]
+
+
+class ArraySpec:
+    """What an array annotation requires: the array type(s), a dtype category and a shape."""
+
+    __slots__ = ("types", "category", "shape", "label", "_dtype_ok")
+
+    def __init__(
+        self, types: Optional[tuple[type, ...]], category: DTypeCategory, shape: ShapeSpec, label: str
+    ) -> None:
+        self.types = types  # None: any object with .shape and .dtype
+        self.category = category
+        self.shape = shape
+        self.label = label
+        self._dtype_ok: dict[Any, bool] = {}  # dtype object -> verdict, filled lazily
+
+    def dtype_ok(self, dtype: Any) -> bool:
+        try:
+            return self._dtype_ok[dtype]
+        except KeyError:
+            verdict = self.category.contains(dtype_name(dtype))
+            if len(self._dtype_ok) < 256:
+                self._dtype_ok[dtype] = verdict
+            return verdict
+        except TypeError:  # unhashable dtype-like
+            return self.category.contains(dtype_name(dtype))
+
+    def __repr__(self) -> str:
+        return self.label
+
+
+def describe_value(value: Any) -> str:
+    """Short form of a value for messages: `f32[2,3](numpy)`, `list`, `None`."""
+    try:
+        shape = value.shape
+        dtype = value.dtype
+    except Exception:
+        return "None" if value is None else type(value).__name__
+    library = type(value).__module__.split(".", 1)[0]
+    library = {"jaxlib": "jax", "builtins": ""}.get(library, library)
+    try:
+        dims = ",".join(str(int(s)) if isinstance(s, int) else str(s) for s in shape)
+    except Exception:
+        dims = "?"
+    short = short_dtype(dtype_name(dtype))
+    return f"{short}[{dims}]({library})" if library else f"{short}[{dims}]"
+
+
+def match_array(spec: ArraySpec, value: Any, scope: Scope, where: str = "") -> str:
+    """Return "" if `value` fits `spec` (binding new dims in `scope`), else the reason."""
+    types = spec.types
+    if types is not None and not isinstance(value, types):
+        names = " or ".join(t.__qualname__ for t in types)
+        return f"expected an array of type {names}, got {type(value).__qualname__}"
+    try:
+        shape = value.shape
+        dtype = value.dtype
+    except Exception:
+        return f"expected an array (with .shape and .dtype), got {type(value).__qualname__}"
+    if not spec.dtype_ok(dtype):
+        return f"dtype {dtype_name(dtype)} is not {spec.category.label}"
+    if type(shape) is not tuple:
+        try:
+            shape = tuple(shape)
+        except Exception:
+            return f"its .shape is not a tuple of sizes ({type(shape).__qualname__})"
+    return match_shape(spec.shape, shape, scope, where)
+
+
+def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: str = "") -> str:
+    dims = spec.dims
+    rank = len(shape)
+    variadic = spec.variadic
+    if variadic is None:
+        if rank != len(dims):
+            return f"rank {rank}, expected {len(dims)} (shape {spec.text!r})" if dims else f"rank {rank}, expected a scalar"
+        pairs = list(zip(range(rank), dims, shape))
+        middle: tuple[Any, ...] = ()
+    else:
+        after = len(dims) - variadic - 1
+        if rank < len(dims) - 1:
+            return f"rank {rank}, expected at least {len(dims) - 1} (shape {spec.text!r})"
+        split = rank - after
+        pairs = list(zip(range(variadic), dims[:variadic], shape[:variadic]))
+        pairs += list(zip(range(split, rank), dims[variadic + 1 :], shape[split:]))
+        middle = shape[variadic:split]
+
+    bound = scope.dims
+    new: dict[str, Any] = {}
+    deferred = []
+    for axis, dim, size in pairs:
+        kind = dim.kind
+        if kind == FIXED:
+            if size != dim.size and not (dim.broadcast and size == 1):
+                return f"axis {axis}: size {size}, expected {dim.size}"
+        elif kind == NAMED:
+            name = dim.name
+            expected = new.get(name, bound.get(name))
+            if expected is None:
+                if not (dim.broadcast and size == 1):  # a broadcast 1 says nothing about the size
+                    new[name] = size
+            elif size != expected and not (dim.broadcast and size == 1):
+                if isinstance(expected, tuple):
+                    return f"dim {name}: used as a single axis here, but it is bound to the axes {expected}"
+                return f"dim {name}: {size} here, but {_origin(scope, name, new)} bound it to {expected}"
+        elif kind == SYMBOLIC:
+            deferred.append((axis, dim, size))
+        # ANY: nothing to check
+
+    if variadic is not None:
+        vdim = dims[variadic]
+        name = vdim.name
+        if name is not None:
+            middle = tuple(middle)
+            expected = new.get(name, bound.get(name))
+            if expected is None:
+                new[name] = middle
+            elif not isinstance(expected, tuple):
+                return f"dim *{name}: used as variadic axes here, but it is bound to the single size {expected}"
+            elif not _same_axes(middle, expected, vdim.broadcast):
+                return f"dims *{name}: {middle} here, but {_origin(scope, name, new)} bound them to {expected}"
+
+    if deferred:
+        lookup = {**bound, **new} if new else bound
+        for axis, dim, size in deferred:
+            reason = _check_symbolic(dim, size, axis, lookup, scope)
+            if reason:
+                return reason
+
+    if new:
+        bound.update(new)
+        origin = scope.origin
+        for name in new:
+            origin[name] = where
+    return ""
+
+
+def _same_axes(got: tuple[Any, ...], expected: tuple[Any, ...], broadcast: bool) -> bool:
+    if got == expected:
+        return True
+    if not broadcast or len(got) != len(expected):
+        return False
+    return all(g == e or g == 1 for g, e in zip(got, expected))
+
+
+def _origin(scope: Scope, name: str, new: dict[str, Any]) -> str:
+    if name in new:
+        return "an earlier axis of this array"
+    return scope.origin.get(name) or "an earlier check"
+
+
+def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope: Scope) -> str:
+    expr = dim.expr
+    assert expr is not None
+    values = bound
+    if dim.arguments:
+        values = dict(bound)
+        for placeholder, path in dim.arguments:
+            values[placeholder] = resolve_argument(scope, path, expr.text)
+    missing = [name for name in expr.names if name not in values]
+    if missing:
+        raise AnnotationError(
+            f"dimension expression {expr.text!r} uses {', '.join(sorted(missing))}, which no earlier "
+            "argument has bound; bind a name in an argument before using it in an expression"
+        )
+    try:
+        expected = expr.evaluate(values)
+    except AnnotationError:
+        raise
+    except Exception as err:
+        return f"axis {axis}: cannot evaluate {expr.text!r}: {type(err).__name__}: {err}"
+    if isinstance(expected, bool):
+        if expected:
+            return ""
+        return f"axis {axis}: condition {expr.text!r} is false"
+    if size != expected and not (dim.broadcast and size == 1):
+        used = ", ".join(f"{n}={values[n]}" for n in sorted(expr.names) if n in bound)
+        return f"axis {axis}: size {size}, but {expr.text} = {expected}" + (f" (with {used})" if used else "")
+    return ""
+
+
+def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
+    """Look up `{name}` / `{self.attr}` in the current call's arguments."""
+    arguments = scope.arguments
+    if arguments is None or path[0] not in arguments:
+        raise AnnotationError(
+            f"dimension expression {text!r} refers to the argument {path[0]!r}, "
+            "but it is not an argument of the checked function"
+        )
+    value = arguments[path[0]]
+    for attribute in path[1:]:
+        try:
+            value = getattr(value, attribute)
+        except AttributeError:
+            raise AnnotationError(f"dimension expression {text!r}: {'.'.join(path)} does not exist") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(value.__index__())
+        except Exception:
+            raise AnnotationError(
+                f"dimension expression {text!r}: {'.'.join(path)} is {value!r}, not an integer"
+            ) from None
+    return value

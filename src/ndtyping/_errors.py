@@ -1,0 +1,25 @@
+"""The exceptions ndtyping raises.
+
+Every failure a user can cause is one of these, so callers can catch ndtyping's
+errors without catching unrelated bugs.
+"""
+
+from __future__ import annotations
+
+__all__ = ["NdtypingError", "AnnotationError", "TypeCheckError", "ShapeError"]
+
+
+class NdtypingError(Exception):
+    """Base class of every error ndtyping raises on purpose."""
+
+
+class AnnotationError(NdtypingError):
+    """An annotation is malformed: a bad shape string, an unknown dtype, an unsafe expression."""
+
+
+class TypeCheckError(NdtypingError, TypeError):
+    """A value does not match its annotation (raised by `check` and `jaxtyped`)."""
+
+
+class ShapeError(TypeCheckError):
+    """An array does not match its annotation: wrong type, dtype, rank or dimension size."""

@@ -1,0 +1,202 @@
+"""The shape-string grammar: `"batch *rest #c _ n-1 {size} rows=4 ?leaf ..."` to frozen specs.
+
+A shape string is split on whitespace into axes. Each axis is, after its modifiers
+(`*` variadic, `#` broadcastable, `_` unchecked, `?` per-PyTree-leaf, `doc=` documentation),
+an integer, a name, or a symbolic expression. Parsing happens once per distinct string
+(cached); malformed strings raise AnnotationError naming the string, the axis and the reason.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ._errors import AnnotationError
+from ._expr import Expression, parse_expression
+
+__all__ = ["Dim", "ShapeSpec", "parse_shape", "FIXED", "NAMED", "SYMBOLIC", "ANY", "VARIADIC"]
+
+# Axis kinds. Plain ints keep the matcher's dispatch cheap.
+FIXED = 0  # "3"
+NAMED = 1  # "batch"
+SYMBOLIC = 2  # "n-1", "{size}"
+ANY = 3  # "_", "_name": one axis, not checked
+VARIADIC = 4  # "*batch", "...", "*_": zero or more axes
+
+_BRACED = re.compile(r"\{([^{}]*)\}")
+_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
+_PLACEHOLDER = "ndtyping_arg{}_"
+
+
+@dataclass(frozen=True)
+class Dim:
+    """One axis of a shape spec."""
+
+    kind: int
+    name: Optional[str] = None  # NAMED, VARIADIC (None when anonymous), ANY (documentation)
+    size: int = -1  # FIXED
+    broadcast: bool = False  # '#': the size may also be 1
+    per_leaf: bool = False  # '?': the size may differ between PyTree leaves
+    expr: Optional[Expression] = None  # SYMBOLIC
+    # SYMBOLIC: placeholder name -> dotted path into the call's arguments ({self.n})
+    arguments: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    text: str = field(default="", compare=False)  # the axis as written, for messages
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ShapeSpec:
+    """A parsed shape: the axes, and where the variadic axis is (None when there is none)."""
+
+    dims: tuple[Dim, ...]
+    variadic: Optional[int]
+    text: str
+
+    @property
+    def rank(self) -> int:
+        """Number of non-variadic axes (the exact rank when there is no variadic)."""
+        return len(self.dims) - (self.variadic is not None)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __add__(self, other: "ShapeSpec") -> "ShapeSpec":
+        """Concatenate (used by nested annotations, which prepend axes)."""
+        return join_specs(self, other)
+
+
+def join_specs(outer: ShapeSpec, inner: ShapeSpec) -> ShapeSpec:
+    if outer.variadic is not None and inner.variadic is not None:
+        raise AnnotationError(
+            f"nesting shape {outer.text!r} around {inner.text!r} gives two variadic axes; "
+            "an array may have at most one"
+        )
+    variadic = outer.variadic if outer.variadic is not None else (
+        None if inner.variadic is None else inner.variadic + len(outer.dims)
+    )
+    text = " ".join(t for t in (outer.text, inner.text) if t)
+    return ShapeSpec(outer.dims + inner.dims, variadic, text)
+
+
+SCALAR = ShapeSpec((), None, "")
+ANY_SHAPE = ShapeSpec((Dim(VARIADIC, text="..."),), 0, "...")
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_shape(text: str) -> ShapeSpec:
+    """Parse a shape string, raising AnnotationError if it is malformed."""
+    if not isinstance(text, str):
+        raise AnnotationError(f"a shape must be a string such as \"batch channels\", not {type(text).__name__}")
+    tokens = text.split()
+    dims = []
+    variadic: Optional[int] = None
+    for index, token in enumerate(tokens):
+        where = f"in shape {text!r}, axis {index + 1} {token!r}: "
+        dim = _parse_axis(token, where)
+        if dim.kind == VARIADIC:
+            if variadic is not None:
+                raise AnnotationError(
+                    f"{where}a second variadic axis (the first is {tokens[variadic]!r}); "
+                    "use at most one of '...' or '*name' per array"
+                )
+            variadic = index
+        dims.append(dim)
+    return ShapeSpec(tuple(dims), variadic, " ".join(tokens))
+
+
+def _parse_axis(token: str, where: str) -> Dim:
+    if "," in token:
+        raise AnnotationError(f"{where}commas do not separate axes; separate them with spaces")
+    if token == "...":
+        return Dim(VARIADIC, text=token)
+    if token.count("{") != token.count("}") or _BRACED.sub("", token).count("{") or "}" in _BRACED.sub("", token):
+        raise AnnotationError(f"{where}unbalanced braces")
+
+    doc_name = None
+    body = token
+    # `name=` is documentation only: `rows=4` means `4`. `==` is a comparison, not a doc name.
+    eq = body.find("=")
+    if eq > 0 and body[eq - 1] not in "<>!=" and body[eq + 1 : eq + 2] != "=":
+        doc_name, body = body[:eq], body[eq + 1 :]
+        if not doc_name.lstrip("*#?_").isidentifier():
+            raise AnnotationError(f"{where}{doc_name!r} before '=' must be a name (documentation only)")
+        if not body:
+            raise AnnotationError(f"{where}nothing after '='; write e.g. 'rows=4' or 'rows=n'")
+
+    variadic = broadcast = per_leaf = unchecked = False
+    seen = ""
+    while body and body[0] in "*#?_":
+        mark = body[0]
+        # '_' starts an unchecked axis ("_", "_name"); every underscore after it belongs to the name
+        if mark == "_":
+            unchecked = True
+            body = body.lstrip("_")
+            break
+        if mark in seen:
+            raise AnnotationError(f"{where}the modifier {mark!r} is repeated")
+        seen += mark
+        variadic |= mark == "*"
+        broadcast |= mark == "#"
+        per_leaf |= mark == "?"
+        body = body[1:]
+    # Modifiers may also follow an underscore ("_*rest" reads as "*_rest").
+    while unchecked and body and body[0] in "*#?":
+        mark = body[0]
+        if mark in seen:
+            raise AnnotationError(f"{where}the modifier {mark!r} is repeated")
+        seen += mark
+        variadic |= mark == "*"
+        broadcast |= mark == "#"
+        per_leaf |= mark == "?"
+        body = body[1:].lstrip("_")
+
+    if variadic:
+        if unchecked or not body:
+            return Dim(VARIADIC, None, broadcast=broadcast, per_leaf=per_leaf, text=token)
+        if not body.isidentifier():
+            raise AnnotationError(f"{where}a variadic axis must be '*name', not an expression or a number")
+        return Dim(VARIADIC, body, broadcast=broadcast, per_leaf=per_leaf, text=token)
+    if unchecked:
+        if body and not body.isidentifier():
+            raise AnnotationError(f"{where}an unchecked axis is '_' or '_name'")
+        return Dim(ANY, body or None, text=token)
+    if not body:
+        raise AnnotationError(f"{where}a modifier ({seen!r}) with no axis after it")
+    if body.isdigit():
+        return Dim(FIXED, size=int(body), broadcast=broadcast, text=token)
+    if body.isidentifier() and "{" not in body:
+        return Dim(NAMED, body, broadcast=broadcast, per_leaf=per_leaf, text=token)
+    if per_leaf:
+        raise AnnotationError(f"{where}'?' applies to a named axis, not to an expression")
+    return _parse_symbolic(body, token, broadcast, where)
+
+
+def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
+    arguments: list[tuple[str, tuple[str, ...]]] = []
+
+    def substitute(match: "re.Match[str]") -> str:
+        path = match.group(1).strip()
+        if not _PATH.match(path):
+            raise AnnotationError(f"{where}{{{path}}} must name an argument or an attribute path such as {{self.size}}")
+        parts = tuple(path.split("."))
+        if any(part.startswith("_") for part in parts[1:]):
+            raise AnnotationError(f"{where}{{{path}}} reaches a private or special attribute, which is not allowed")
+        placeholder = _PLACEHOLDER.format(len(arguments))
+        arguments.append((placeholder, parts))
+        return placeholder
+
+    source = _BRACED.sub(substitute, body)
+    try:
+        float(source)
+    except ValueError:
+        pass
+    else:
+        raise AnnotationError(f"{where}{body!r} is not an integer size")
+    expr = parse_expression(source, where=where)
+    if source != body:  # show the user's text, not the placeholders
+        expr = Expression(body, expr.names, expr.evaluate)
+    return Dim(SYMBOLIC, broadcast=broadcast, expr=expr, arguments=tuple(arguments), text=token)

@@ -1,0 +1,224 @@
+"""`NDArray[DType, *Shape]`, `DimensionVar` and `ShapeVar` at runtime.
+
+Type checkers read `_ndarray.pyi`, where NDArray is the shape-typed array protocol. At
+runtime NDArray is a real `Generic[DType, *Shape]` class whose subscriptions are ordinary
+typing aliases (so `get_origin`/`get_args` and pickling work) that also support
+`isinstance` and `.axis()`. Each alias is translated once into the same ArraySpec the
+string grammar produces: a DimensionVar is the named dim of its name, `Literal[n]` a fixed
+size, `Any` (or `int`) an unchecked axis, a ShapeVar `*name`, and `*tuple[Any, ...]` `...`.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from typing import Any, Generic, Optional, TypeVar
+
+import typing_extensions
+
+from ._bindings import Scope, current_scope
+from ._compat import TypeVarTuple, Unpack
+from ._dtypes import CATEGORIES, DTypeCategory
+from ._engine import ArraySpec, match_array
+from ._errors import AnnotationError
+from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec
+from ._typecheck import register_translator
+
+__all__ = ["NDArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
+
+DimensionVar = TypeVar  # a dimension is a type variable to the checker: DimensionVar("Row")
+ShapeVar = TypeVarTuple  # any number of axes: ShapeVar("Batch"), used as *Batch
+
+_DType = TypeVar("_DType", covariant=True)
+_Shape = TypeVarTuple("_Shape")
+
+_UNPACK_ORIGINS = tuple({typing_extensions.Unpack, Unpack, getattr(typing, "Unpack", Unpack)})
+_TYPEVARTUPLES = tuple({typing_extensions.TypeVarTuple, TypeVarTuple, getattr(typing, "TypeVarTuple", TypeVarTuple)})
+
+
+class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg, misc, name-defined]
+    """`NDArray[...]`: a typing alias that `isinstance` and `check` understand."""
+
+    def __instancecheck__(self, value: Any) -> bool:
+        scope = current_scope()
+        return not match_array(spec_of(self), value, scope if scope is not None else Scope(), "isinstance")
+
+    def __subclasscheck__(self, cls: type) -> bool:
+        raise TypeError(f"issubclass() is not defined for {describe_generic(self)}; use isinstance()")
+
+    def axis(self, dim: Any) -> int:
+        """The axis index of `dim` (a DimensionVar) in this annotation; negative after a variadic.
+
+        `np.mean(image, axis=RGBImage.axis(Channel))`.
+        """
+        shape = spec_of(self).shape
+        name = getattr(dim, "__name__", dim)
+        for index, axis in enumerate(shape.dims):
+            if axis.kind == NAMED and axis.name == name:
+                if shape.variadic is not None and index > shape.variadic:
+                    return index - len(shape.dims)
+                return index
+        raise AnnotationError(f"{describe_generic(self)} has no axis named {name!r}")
+
+    def __repr__(self) -> str:
+        return describe_generic(self) or super().__repr__()
+
+
+class _NDArrayMeta(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        if cls is not NDArray:
+            return super().__instancecheck__(value)
+        return hasattr(value, "shape") and hasattr(value, "dtype")
+
+
+class NDArray(Generic[_DType, Unpack[_Shape]], metaclass=_NDArrayMeta):
+    """An array annotation: `NDArray[float32, Batch, Literal[3]]` (see the static stub)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("NDArray is an annotation, not a constructor; make arrays with numpy or jax.numpy")
+
+    def __class_getitem__(cls, params: Any) -> Any:
+        alias = super().__class_getitem__(params)  # type: ignore[misc]
+        if type(alias) is typing._GenericAlias:  # type: ignore[attr-defined]
+            return _NDArrayAlias(alias.__origin__, alias.__args__)
+        return alias
+
+
+def is_generic_array(annotation: Any) -> bool:
+    return annotation is NDArray or typing.get_origin(annotation) is NDArray
+
+
+def describe_generic(annotation: Any) -> Optional[str]:
+    """`NDArray[float32, Batch, 3]`-style text for messages, or None if not an NDArray alias."""
+    if annotation is NDArray:
+        return "NDArray"
+    if typing.get_origin(annotation) is not NDArray:
+        return None
+    return spec_of(annotation).label
+
+
+def _translate(annotation: Any) -> Optional[Any]:
+    if annotation is NDArray or typing.get_origin(annotation) is NDArray:
+        return _SpecHolder(spec_of(annotation))
+    return None
+
+
+class _SpecHolder:
+    """Lets `compile_annotation` treat a translated NDArray like a string annotation."""
+
+    __slots__ = ("_ndt_spec",)
+
+    def __init__(self, spec: ArraySpec) -> None:
+        self._ndt_spec = spec
+
+
+def spec_of(annotation: Any) -> ArraySpec:
+    """The engine spec of an NDArray annotation (cached per alias)."""
+    try:
+        return _spec_cached(annotation)
+    except TypeError:  # unhashable argument somewhere: translate without the cache
+        return _spec(annotation)
+
+
+@functools.lru_cache(maxsize=4096)
+def _spec_cached(annotation: Any) -> ArraySpec:
+    return _spec(annotation)
+
+
+def _spec(annotation: Any) -> ArraySpec:
+    if annotation is NDArray:
+        return ArraySpec(None, CATEGORIES["Shaped"], ShapeSpec((Dim(VARIADIC, text="..."),), 0, "..."), "NDArray")
+    args = typing.get_args(annotation)
+    if not args:
+        raise AnnotationError(f"{annotation!r} has no dtype; write NDArray[float32, ...]")
+    dtype, dims_args = args[0], args[1:]
+    category, dtype_label = _category(dtype)
+    dims: list[Dim] = []
+    labels = [dtype_label]
+    for arg in dims_args:
+        for dim in _dims(arg, annotation):
+            dims.append(dim)
+            labels.append(dim.text)
+    variadics = [i for i, d in enumerate(dims) if d.kind == VARIADIC]
+    if len(variadics) > 1:
+        raise AnnotationError(f"NDArray[{', '.join(labels)}] has {len(variadics)} variadic parts; at most one is allowed")
+    shape = ShapeSpec(tuple(dims), variadics[0] if variadics else None, " ".join(d.text for d in dims))
+    return ArraySpec(None, category, shape, f"NDArray[{', '.join(labels)}]")
+
+
+def _dims(arg: Any, whole: Any) -> list[Dim]:
+    if isinstance(arg, TypeVar):
+        return [Dim(NAMED, arg.__name__, text=arg.__name__)]
+    if arg is Any or arg is int:
+        return [Dim(ANY, text="Any")]
+    origin = typing.get_origin(arg)
+    if origin is typing.Literal or origin is typing_extensions.Literal:
+        values = typing.get_args(arg)
+        if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or values[0] < 0:
+            raise AnnotationError(f"a Literal dimension holds one non-negative int, e.g. Literal[3]; got {arg!r}")
+        return [Dim(FIXED, size=values[0], text=str(values[0]))]
+    inner = None
+    if origin in _UNPACK_ORIGINS:
+        inner = typing.get_args(arg)[0]
+    elif getattr(arg, "__unpacked__", False):  # 3.11+: *tuple[...]
+        inner = tuple[typing.get_args(arg)]  # type: ignore[misc]
+    elif isinstance(arg, _TYPEVARTUPLES):
+        inner = arg
+    if inner is not None:
+        if isinstance(inner, _TYPEVARTUPLES):
+            name = inner.__name__
+            return [Dim(VARIADIC, name, text=f"*{name}")]
+        if typing.get_origin(inner) is tuple:
+            items = typing.get_args(inner)
+            if len(items) == 2 and items[1] is Ellipsis:
+                if items[0] in (Any, int):
+                    return [Dim(VARIADIC, text="*tuple[Any, ...]")]
+                raise AnnotationError(f"only *tuple[Any, ...] is allowed as anonymous axes, not {arg!r}")
+            return [d for item in items for d in _dims(item, whole)]
+    raise AnnotationError(
+        f"{arg!r} in {whole!r} is not a dimension: use a DimensionVar, Literal[n], Any, "
+        "*ShapeVar or *tuple[Any, ...]"
+    )
+
+
+_ABSTRACT = {
+    "generic": "Shaped",
+    "number": "Num",
+    "inexact": "Inexact",
+    "floating": "Float",
+    "complexfloating": "Complex",
+    "integer": "Integer",
+    "signedinteger": "Int",
+    "unsignedinteger": "UInt",
+}
+
+
+def _category(dtype: Any) -> tuple[DTypeCategory, str]:
+    if dtype is Any:
+        return CATEGORIES["Shaped"], "Any"
+    origin = typing.get_origin(dtype)
+    if origin is not None:  # np.floating[Any]: the subscript says nothing more at runtime
+        dtype = origin
+    if isinstance(dtype, type):
+        module = dtype.__module__.split(".", 1)[0]
+        if module == "numpy" and dtype.__name__ in _ABSTRACT:
+            label = _ABSTRACT[dtype.__name__]
+            return CATEGORIES[label], dtype.__name__
+        try:
+            import numpy
+
+            name = numpy.dtype(dtype).name
+        except Exception:
+            name = None
+        if name is not None:
+            name = "bool" if name == "bool_" else name
+            return DTypeCategory(name, frozenset({name})), name
+    raise AnnotationError(
+        f"{dtype!r} is not a dtype: the first argument of NDArray is a numpy scalar type such as "
+        "float32, np.floating or np.generic"
+    )
+
+
+register_translator(_translate)
