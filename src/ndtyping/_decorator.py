@@ -54,7 +54,24 @@ def check(fn: Any, /) -> Any:
         raise TypeError(f"check() decorates a function or a class, not {type(fn).__name__}")
     if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
         return fn
+    if not _resolvable(fn) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
+                                    or inspect.iscoroutinefunction(fn)):  # fmt: skip
+        return _wrap_lazily(fn)
     return _wrap_function(fn)
+
+
+def _wrap_lazily(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Annotations that name something defined later (`-> "Model"`): build the checker at first call."""
+    built: list[Callable[..., Any]] = []
+
+    @functools.wraps(fn)
+    def first_call(*args: Any, **kwargs: Any) -> Any:
+        if not built:
+            built.append(_wrap_function(fn))
+        return built[0](*args, **kwargs)
+
+    first_call._ndt_checked = True  # type: ignore[attr-defined]
+    return first_call
 
 
 def describe_annotation(annotation: Any) -> str:
@@ -72,6 +89,19 @@ def _hints(fn: Any) -> dict[str, Any]:
     try:
         return typing.get_type_hints(fn, include_extras=True)
     except Exception:
+        return _partial_hints(fn)
+
+
+def _resolvable(fn: Any) -> bool:
+    try:
+        typing.get_type_hints(fn, include_extras=True)
+    except Exception:
+        return False
+    return True
+
+
+def _partial_hints(fn: Any) -> dict[str, Any]:
+    if True:
         # A forward reference that cannot be resolved yet: check what can be resolved.
         raw = dict(getattr(fn, "__annotations__", {}) or {})
         hints = {}
@@ -104,6 +134,12 @@ class _Failure:
         )
 
 
+def _short_name(obj: Any) -> str:
+    """`Model.forward`, without the `test.<locals>.` prefix of nested definitions."""
+    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None) or "function"
+    return name.rsplit("<locals>.", 1)[-1]
+
+
 def _mentions_array(annotation: Any) -> bool:
     from ._annotations import ArrayAnnotationMeta
     from ._ndarray import is_generic_array
@@ -116,7 +152,7 @@ def _mentions_array(annotation: Any) -> bool:
 def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     signature = inspect.signature(fn)
     hints = _hints(fn)
-    name = getattr(fn, "__qualname__", getattr(fn, "__name__", "function"))
+    name = _short_name(fn)
     is_generator = inspect.isgeneratorfunction(fn)
     is_async_generator = inspect.isasyncgenfunction(fn)
     is_coroutine = inspect.iscoroutinefunction(fn)
@@ -208,6 +244,8 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
             needs_arguments |= reads_arguments(returns)
     namespace["_ndt_check_return"] = result_checker
     namespace["_ndt_check_yield"] = yield_checker
+    namespace.setdefault("_ndt_fail_yield", None)
+    namespace.setdefault("_ndt_fail_return", None)
 
     arguments = "None"
     if needs_arguments:
@@ -330,7 +368,7 @@ def _check_dataclass_fields(cls: Any) -> None:
         annotation = hints.get(field.name, field.type)
         checker = compile_annotation(annotation)
         if checker is not None:
-            fields.append((field.name, checker, _Failure(cls.__qualname__, f"field {field.name!r}", annotation)))
+            fields.append((field.name, checker, _Failure(_short_name(cls), f"field {field.name!r}", annotation)))
     original_init = cls.__init__
 
     @functools.wraps(original_init)

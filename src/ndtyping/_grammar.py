@@ -154,8 +154,10 @@ def _parse_axis(token: str, where: str) -> Dim:
         per_leaf |= mark == "?"
         body = body[1:].lstrip("_")
 
+    if not body and not unchecked:
+        raise AnnotationError(f"{where}a modifier ({seen!r}) with no axis after it")
     if variadic:
-        if unchecked or not body:
+        if unchecked:
             return Dim(VARIADIC, None, broadcast=broadcast, per_leaf=per_leaf, text=token)
         if not body.isidentifier():
             raise AnnotationError(f"{where}a variadic axis must be '*name', not an expression or a number")
@@ -164,8 +166,6 @@ def _parse_axis(token: str, where: str) -> Dim:
         if body and not body.isidentifier():
             raise AnnotationError(f"{where}an unchecked axis is '_' or '_name'")
         return Dim(ANY, body or None, text=token)
-    if not body:
-        raise AnnotationError(f"{where}a modifier ({seen!r}) with no axis after it")
     if body.isdigit():
         return Dim(FIXED, size=int(body), broadcast=broadcast, text=token)
     if body.isidentifier() and "{" not in body:
