@@ -1,0 +1,54 @@
+"""The static conformance suite: pyright (strict) must report nothing on the case files.
+
+Each case file states what pyright must infer with `assert_type`, and marks each error it
+must report with `# pyright: ignore[rule]`. With reportUnnecessaryTypeIgnoreComment on, a
+missing error is itself an error, so an empty report means every expectation held.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from .run_pyright import HERE, run_pyright
+
+pytestmark = pytest.mark.pyright
+
+CASES = sorted((HERE / "cases").glob("*.py"))
+CASES_311 = sorted((HERE / "cases_311").glob("*.py"))
+
+
+def _assert_clean(paths: list[Path], version: str) -> None:
+    diagnostics = run_pyright(paths, version)
+    assert not diagnostics, "pyright disagrees with the case files:\n" + "\n".join(map(str, diagnostics))
+
+
+def test_cases_python_310_spelling() -> None:
+    """The Unpack spelling, checked as Python 3.10 code."""
+    _assert_clean(CASES, "3.10")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="star syntax needs 3.11")
+def test_cases_python_311() -> None:
+    _assert_clean(CASES + CASES_311, "3.11")
+
+
+def test_harness_catches_missing_and_unexpected_errors(tmp_path: Path) -> None:
+    """The harness can fail: a wrong assert_type and a stale ignore are both reported."""
+    case = tmp_path / "broken.py"
+    case.write_text(
+        textwrap.dedent(
+            """
+            from typing_extensions import assert_type
+            x = 1
+            assert_type(x, str)
+            y: int = 2  # pyright: ignore[reportAssignmentType]
+            """
+        )
+    )
+    diagnostics = run_pyright([case], "3.11")
+    rules = sorted(d.rule for d in diagnostics)
+    assert rules == ["reportAssertTypeFailure", "reportUnnecessaryTypeIgnoreComment"], diagnostics
