@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional, TypeVar, overload
 
 from ._bindings import Scope, enter, leave
 from ._engine import describe_value
-from ._errors import ShapeError, TypeCheckError
+from ._errors import AnnotationError, ShapeError, TypeCheckError
 from ._typecheck import Checker, compile_annotation, reads_arguments
 
 __all__ = ["check", "describe_annotation"]
@@ -88,6 +88,8 @@ def describe_annotation(annotation: Any) -> str:
 def _hints(fn: Any) -> dict[str, Any]:
     try:
         return typing.get_type_hints(fn, include_extras=True)
+    except AnnotationError:
+        raise  # a malformed annotation is the user's to fix, never a reason to skip checks
     except Exception:
         return _partial_hints(fn)
 
@@ -95,6 +97,8 @@ def _hints(fn: Any) -> dict[str, Any]:
 def _resolvable(fn: Any) -> bool:
     try:
         typing.get_type_hints(fn, include_extras=True)
+    except AnnotationError:
+        raise
     except Exception:
         return False
     return True
@@ -109,6 +113,8 @@ def _partial_hints(fn: Any) -> dict[str, Any]:
             if isinstance(annotation, str):
                 try:
                     annotation = eval(annotation, getattr(fn, "__globals__", {}))  # noqa: S307 (user's own annotation)
+                except AnnotationError:
+                    raise
                 except Exception:
                     continue
             hints[name] = annotation

@@ -113,13 +113,20 @@ def dtype_name(dtype: Any) -> str:
     except KeyError:
         pass
     except TypeError:  # unhashable dtype-like object
-        return str(dtype)
-    name = str(dtype)
+        return _printable(dtype)
+    name = _printable(dtype)
     if name == "bool_":
         name = "bool"
     if len(_NAMES) < 1024:
         _NAMES[dtype] = name
     return name
+
+
+def _printable(dtype: Any) -> str:
+    try:
+        return str(dtype)
+    except Exception:
+        return f"<unprintable {type(dtype).__name__}>"
 
 
 _SHORT = {"bool": "bool", "bfloat16": "bf16"}

@@ -8,6 +8,7 @@ a Union) leaves nothing behind.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Optional
 
 from ._bindings import Scope
@@ -78,11 +79,49 @@ def match_array(spec: ArraySpec, value: Any, scope: Scope, where: str = "") -> s
     if not spec.dtype_ok(dtype):
         return f"dtype {dtype_name(dtype)} is not {spec.category.label}"
     if type(shape) is not tuple:
+        if isinstance(shape, (str, bytes)):
+            return f"its .shape is not a tuple of sizes ({type(shape).__qualname__})"
         try:
             shape = tuple(shape)
         except Exception:
             return f"its .shape is not a tuple of sizes ({type(shape).__qualname__})"
-    return match_shape(spec.shape, shape, scope, where)
+    for size in shape:
+        if type(size) is not int:
+            shape = _integer_sizes(shape)
+            if isinstance(shape, str):
+                return shape
+            break
+    try:
+        return match_shape(spec.shape, shape, scope, where)
+    except AnnotationError:
+        raise
+    except Exception as err:  # sizes that cannot even be compared (a lying .shape)
+        return f"its .shape {_safe_repr(shape)} cannot be compared with sizes: {type(err).__name__}"
+
+
+def _integer_sizes(shape: tuple[Any, ...]) -> Any:
+    """Sizes as ints (numpy ints included), or the reason they are not sizes at all.
+
+    jax's symbolic dimensions (shape polymorphism) are kept as they are: they compare with
+    ints and with each other, which is all the matcher needs.
+    """
+    sizes = []
+    for size in shape:
+        try:
+            sizes.append(operator.index(size))
+        except Exception:
+            if type(size).__module__.startswith("jax"):
+                sizes.append(size)
+            else:
+                return f"its .shape holds {_safe_repr(size)}, which is not an integer size"
+    return tuple(sizes)
+
+
+def _safe_repr(value: Any) -> str:
+    try:
+        return repr(value)[:80]
+    except Exception:
+        return f"<{type(value).__qualname__}>"
 
 
 def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: str = "") -> str:
@@ -186,7 +225,7 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
     except AnnotationError:
         raise
     except Exception as err:
-        return f"axis {axis}: cannot evaluate {expr.text!r}: {type(err).__name__}: {err}"
+        return f"axis {axis}: cannot evaluate {expr.text!r}: {type(err).__name__}: {str(err)[:200]}"
     if isinstance(expected, bool):
         if expected:
             return ""

@@ -38,6 +38,8 @@ _COMPARE: dict[type, Callable[[Any, Any], Any]] = {
 }
 _FUNCTIONS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 _MAX_EXPONENT = 64  # `2**10**10` would hang the checker; sizes never need more
+_MAX_MAGNITUDE = 1 << 64  # no real axis is larger; bigger intermediate values are refused
+_MAX_LENGTH = 200  # characters in one expression
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,12 @@ class Expression:
 
 def parse_expression(text: str, *, where: str = "") -> Expression:
     """Parse `text` into an Expression, or raise AnnotationError saying why not."""
+    if len(text) > _MAX_LENGTH:
+        raise AnnotationError(f"{where}dimension expression is {len(text)} characters long; the limit is {_MAX_LENGTH}")
     try:
         tree = ast.parse(text, mode="eval")
+    except (RecursionError, MemoryError):
+        raise AnnotationError(f"{where}dimension expression {text[:40]!r}... is nested too deeply") from None
     except (SyntaxError, ValueError) as err:  # ValueError: null bytes
         raise AnnotationError(f"{where}{text!r} is not a valid dimension expression: {err.msg if isinstance(err, SyntaxError) else err}") from None
     names: set[str] = set()
@@ -88,7 +94,7 @@ def _compile(node: ast.AST, names: set[str], text: str, where: str) -> Evaluator
         right = _compile(node.right, names, text, where)
         if isinstance(node.op, ast.Pow):
             return lambda bindings: _safe_pow(left(bindings), right(bindings))
-        return lambda bindings: op(left(bindings), right(bindings))
+        return lambda bindings: _bounded(op(left(bindings), right(bindings)))
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
         uop = _UNARY[type(node.op)]
         operand = _compile(node.operand, names, text, where)
@@ -118,4 +124,12 @@ def _compile(node: ast.AST, names: set[str], text: str, where: str) -> Evaluator
 def _safe_pow(base: Any, exponent: Any) -> Any:
     if not isinstance(exponent, int) or exponent > _MAX_EXPONENT or exponent < 0:
         raise ArithmeticError(f"exponent {exponent!r} is out of range 0..{_MAX_EXPONENT}")
-    return base**exponent
+    if isinstance(base, int) and abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > 64:
+        raise ArithmeticError("the result exceeds 2**64, larger than any array axis")
+    return _bounded(base**exponent)
+
+
+def _bounded(value: Any) -> Any:
+    if isinstance(value, int) and not -_MAX_MAGNITUDE <= value <= _MAX_MAGNITUDE:
+        raise ArithmeticError("the result exceeds 2**64, larger than any array axis")
+    return value

@@ -28,6 +28,7 @@ VARIADIC = 4  # "*batch", "...", "*_": zero or more axes
 _BRACED = re.compile(r"\{([^{}]*)\}")
 _PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 _PLACEHOLDER = "ndtyping_arg{}_"
+_OUTSIDE_PARENS = re.compile(r"\([^()]*\)")
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def parse_shape(text: str) -> ShapeSpec:
 
 
 def _parse_axis(token: str, where: str) -> Dim:
-    if "," in token:
+    if "," in _OUTSIDE_PARENS.sub("", token):  # commas inside min(a,b) are fine
         raise AnnotationError(f"{where}commas do not separate axes; separate them with spaces")
     if token == "...":
         return Dim(VARIADIC, text=token)

@@ -61,7 +61,10 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
         raise AnnotationError(f"{describe_generic(self)} has no axis named {name!r}")
 
     def __repr__(self) -> str:
-        return describe_generic(self) or super().__repr__()
+        try:
+            return describe_generic(self) or super().__repr__()
+        except AnnotationError:
+            return super().__repr__()
 
 
 class _NDArrayMeta(type):
@@ -82,7 +85,8 @@ class NDArray(Generic[_DType, Unpack[_Shape]], metaclass=_NDArrayMeta):
     def __class_getitem__(cls, params: Any) -> Any:
         alias = super().__class_getitem__(params)  # type: ignore[misc]
         if type(alias) is typing._GenericAlias:  # type: ignore[attr-defined]
-            return _NDArrayAlias(alias.__origin__, alias.__args__)
+            alias = _NDArrayAlias(alias.__origin__, alias.__args__)
+            spec_of(alias)  # a malformed annotation fails here, where it is written
         return alias
 
 
@@ -148,7 +152,17 @@ def _spec(annotation: Any) -> ArraySpec:
     return ArraySpec(None, category, shape, f"NDArray[{', '.join(labels)}]")
 
 
+def _plain_repr(annotation: Any) -> str:
+    return typing._GenericAlias.__repr__(annotation) if isinstance(annotation, typing._GenericAlias) else repr(annotation)  # type: ignore[attr-defined]
+
+
 def _dims(arg: Any, whole: Any) -> list[Dim]:
+    if isinstance(arg, (str, typing.ForwardRef)):
+        text = arg if isinstance(arg, str) else arg.__forward_arg__
+        raise AnnotationError(
+            f"{text!r} in {_plain_repr(whole)}: NDArray dimensions are DimensionVars, Literal[n], Any or "
+            "*ShapeVar; for a shape string use the jaxtyping spelling, e.g. Float32[np.ndarray, \"n m\"]"
+        )
     if isinstance(arg, TypeVar):
         return [Dim(NAMED, arg.__name__, text=arg.__name__)]
     if arg is Any or arg is int:
@@ -178,7 +192,7 @@ def _dims(arg: Any, whole: Any) -> list[Dim]:
                 raise AnnotationError(f"only *tuple[Any, ...] is allowed as anonymous axes, not {arg!r}")
             return [d for item in items for d in _dims(item, whole)]
     raise AnnotationError(
-        f"{arg!r} in {whole!r} is not a dimension: use a DimensionVar, Literal[n], Any, "
+        f"{arg!r} in {_plain_repr(whole)} is not a dimension: use a DimensionVar, Literal[n], Any, "
         "*ShapeVar or *tuple[Any, ...]"
     )
 
@@ -198,6 +212,10 @@ _ABSTRACT = {
 def _category(dtype: Any) -> tuple[DTypeCategory, str]:
     if dtype is Any:
         return CATEGORIES["Shaped"], "Any"
+    if isinstance(dtype, TypeVar):  # a generic alias not yet specialised: its bound, or any dtype
+        if dtype.__bound__ is not None:
+            return _category(dtype.__bound__)[0], dtype.__name__
+        return CATEGORIES["Shaped"], dtype.__name__
     origin = typing.get_origin(dtype)
     if origin is not None:  # np.floating[Any]: the subscript says nothing more at runtime
         dtype = origin

@@ -1,6 +1,5 @@
 """Dimension bindings never leak between threads, asyncio tasks, generators or nested calls."""
 
-from __future__ import annotations
 
 import asyncio
 import threading

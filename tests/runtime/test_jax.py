@@ -1,6 +1,5 @@
 """ndtyping with real JAX arrays (CPU): annotations, dtypes, keys, jit/vmap/grad, lazy import."""
 
-from __future__ import annotations
 
 import subprocess
 import sys
