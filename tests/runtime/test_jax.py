@@ -6,6 +6,8 @@ import sys
 import textwrap
 from typing import Any, Literal
 
+from typing_extensions import Unpack
+
 import numpy as np
 import pytest
 
@@ -93,8 +95,8 @@ def test_ndarray_generic_with_jax_arrays():
     x = jnp.zeros((7, 3), dtype=jnp.float32)
     assert isinstance(x, NDArray[float32, B, Literal[3]])
     assert isinstance(x, NDArray[float32, Any, Any])
-    assert isinstance(x, NDArray[float32, *tuple[Any, ...]])
-    assert isinstance(x, NDArray[float32, *S])
+    assert isinstance(x, NDArray[float32, Unpack[tuple[Any, ...]]])
+    assert isinstance(x, NDArray[float32, Unpack[S]])
     assert not isinstance(x, NDArray[float32, B, Literal[4]])
     assert not isinstance(x, NDArray[int32, B, Literal[3]])
     assert not isinstance(x, NDArray[float32, B, B])
