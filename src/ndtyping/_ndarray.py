@@ -163,11 +163,12 @@ def _dims(arg: Any, whole: Any) -> list[Dim]:
             f"{text!r} in {_plain_repr(whole)}: NDArray dimensions are DimensionVars, Literal[n], Any or "
             "*ShapeVar; for a shape string use the jaxtyping spelling, e.g. Float32[np.ndarray, \"n m\"]"
         )
-    if isinstance(arg, TypeVar):
+    # <=3.10: typing_extensions' Unpack[...] poses as a TypeVar, so it is recognised first.
+    origin = typing.get_origin(arg)
+    if isinstance(arg, TypeVar) and origin not in _UNPACK_ORIGINS:
         return [Dim(NAMED, arg.__name__, text=arg.__name__)]
     if arg is Any or arg is int:
         return [Dim(ANY, text="Any")]
-    origin = typing.get_origin(arg)
     if origin is typing.Literal or origin is typing_extensions.Literal:
         values = typing.get_args(arg)
         if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or values[0] < 0:
