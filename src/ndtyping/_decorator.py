@@ -305,6 +305,13 @@ def _generator_types(returns: Any) -> tuple[Any, Any]:
     return Any, Any
 
 
+def _check_yielded(value: Any, scope: Scope, check_yield: Any, fail_yield: Any) -> None:
+    if check_yield is not None:
+        reason = check_yield(value, scope, "yield")
+        if reason:
+            fail_yield(value, reason, scope)
+
+
 def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
     """Run `gen` with the call's scope active at every step, checking yields and the result."""
     step, argument = gen.send, None
@@ -319,10 +326,7 @@ def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, 
                     if reason:
                         fail_return(stop.value, reason, scope)
                 return stop.value
-            if check_yield is not None:
-                reason = check_yield(value, scope, "yield")
-                if reason:
-                    fail_yield(value, reason, scope)
+            _check_yielded(value, scope, check_yield, fail_yield)
         finally:
             leave(token)
         try:
@@ -343,10 +347,7 @@ async def _drive_async_generator(gen: Any, scope: Scope, check_yield: Any, fail_
                 value = await gen.asend(to_send)
             except StopAsyncIteration:
                 return
-            if check_yield is not None:
-                reason = check_yield(value, scope, "yield")
-                if reason:
-                    fail_yield(value, reason, scope)
+            _check_yielded(value, scope, check_yield, fail_yield)
         finally:
             leave(token)
         to_send = yield value

@@ -130,30 +130,18 @@ def _parse_axis(token: str, where: str) -> Dim:
 
     variadic = broadcast = per_leaf = unchecked = False
     seen = ""
+    # Modifiers in any order; '_' (any number of them) marks the axis unchecked: "_", "_name", "*_".
     while body and body[0] in "*#?_":
-        mark = body[0]
-        # '_' starts an unchecked axis ("_", "_name"); every underscore after it belongs to the name
+        mark, body = body[0], body[1:]
         if mark == "_":
             unchecked = True
-            body = body.lstrip("_")
-            break
+            continue
         if mark in seen:
             raise AnnotationError(f"{where}the modifier {mark!r} is repeated")
         seen += mark
         variadic |= mark == "*"
         broadcast |= mark == "#"
         per_leaf |= mark == "?"
-        body = body[1:]
-    # Modifiers may also follow an underscore ("_*rest" reads as "*_rest").
-    while unchecked and body and body[0] in "*#?":
-        mark = body[0]
-        if mark in seen:
-            raise AnnotationError(f"{where}the modifier {mark!r} is repeated")
-        seen += mark
-        variadic |= mark == "*"
-        broadcast |= mark == "#"
-        per_leaf |= mark == "?"
-        body = body[1:].lstrip("_")
 
     if not body and not unchecked:
         raise AnnotationError(f"{where}a modifier ({seen!r}) with no axis after it")
