@@ -14,9 +14,8 @@ import types as _types
 import typing
 from typing import Any, Optional, Union
 
-from ._bindings import Scope, current_scope
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
-from ._engine import ArraySpec, match_array
+from ._engine import ArraySpec, fits
 from ._errors import AnnotationError
 from ._grammar import join_specs, parse_shape
 
@@ -30,10 +29,7 @@ class ArrayAnnotationMeta(type):
     _ndt_key: tuple[Any, ...]
 
     def __instancecheck__(cls, value: Any) -> bool:
-        scope = current_scope()
-        if scope is None:
-            scope = Scope()
-        return not match_array(cls._ndt_spec, value, scope, "isinstance")
+        return fits(cls._ndt_spec, value)
 
     def __repr__(cls) -> str:
         return cls._ndt_spec.label
@@ -85,7 +81,7 @@ def _normalise_types(array_type: Any) -> Any:
     if array_type is Any or array_type is object:
         return None
     origin = typing.get_origin(array_type)
-    if origin is Union or (hasattr(_types, "UnionType") and isinstance(array_type, getattr(_types, "UnionType"))):
+    if origin is Union or isinstance(array_type, _types.UnionType):
         members = typing.get_args(array_type)
         if all(isinstance(m, ArrayAnnotationMeta) for m in members):
             raise AnnotationError(f"a union of array annotations ({array_type!r}) cannot be nested inside another")

@@ -105,20 +105,18 @@ def _resolvable(fn: Any) -> bool:
 
 
 def _partial_hints(fn: Any) -> dict[str, Any]:
-    if True:
-        # A forward reference that cannot be resolved yet: check what can be resolved.
-        raw = dict(getattr(fn, "__annotations__", {}) or {})
-        hints = {}
-        for name, annotation in raw.items():
-            if isinstance(annotation, str):
-                try:
-                    annotation = eval(annotation, getattr(fn, "__globals__", {}))  # noqa: S307 (user's own annotation)
-                except AnnotationError:
-                    raise
-                except Exception:
-                    continue
-            hints[name] = annotation
-        return hints
+    """The annotations that resolve now; an unresolvable forward reference is left out."""
+    hints = {}
+    for name, annotation in dict(getattr(fn, "__annotations__", {}) or {}).items():
+        if isinstance(annotation, str):
+            try:
+                annotation = eval(annotation, getattr(fn, "__globals__", {}))  # noqa: S307 (user's own annotation)
+            except AnnotationError:
+                raise
+            except Exception:
+                continue
+        hints[name] = annotation
+    return hints
 
 
 class _Failure:

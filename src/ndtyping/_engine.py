@@ -11,12 +11,12 @@ from __future__ import annotations
 import operator
 from typing import Any, Optional
 
-from ._bindings import Scope
+from ._bindings import Scope, current_scope
 from ._dtypes import DTypeCategory, dtype_name, short_dtype
 from ._errors import AnnotationError
 from ._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, Dim, ShapeSpec
 
-__all__ = ["ArraySpec", "match_array", "describe_value", "resolve_argument"]
+__all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argument"]
 
 
 class ArraySpec:
@@ -63,6 +63,12 @@ def describe_value(value: Any) -> str:
         dims = "?"
     short = short_dtype(dtype_name(dtype))
     return f"{short}[{dims}]({library})" if library else f"{short}[{dims}]"
+
+
+def fits(spec: ArraySpec, value: Any) -> bool:
+    """`isinstance` semantics: inside a checked call use (and extend) its bindings, else start fresh."""
+    scope = current_scope()
+    return not match_array(spec, value, scope if scope is not None else Scope(), "isinstance")
 
 
 def match_array(spec: ArraySpec, value: Any, scope: Scope, where: str = "") -> str:

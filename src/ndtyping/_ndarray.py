@@ -16,10 +16,9 @@ from typing import Any, Generic, Optional, TypeVar
 
 import typing_extensions
 
-from ._bindings import Scope, current_scope
 from ._compat import TypeVarTuple, Unpack
 from ._dtypes import CATEGORIES, DTypeCategory
-from ._engine import ArraySpec, match_array
+from ._engine import ArraySpec, fits
 from ._errors import AnnotationError
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec
 from ._typecheck import register_translator
@@ -40,8 +39,7 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
     """`NDArray[...]`: a typing alias that `isinstance` and `check` understand."""
 
     def __instancecheck__(self, value: Any) -> bool:
-        scope = current_scope()
-        return not match_array(spec_of(self), value, scope if scope is not None else Scope(), "isinstance")
+        return fits(spec_of(self), value)
 
     def __subclasscheck__(self, cls: type) -> bool:
         raise TypeError(f"issubclass() is not defined for {describe_generic(self)}; use isinstance()")

@@ -44,12 +44,17 @@ def _compile_cached(annotation: Any) -> Optional[Checker]:
     return _compile(annotation)
 
 
-def _compile(annotation: Any) -> Optional[Checker]:
+def _translated(annotation: Any) -> Any:
+    """An annotation another module knows how to read (NDArray[...]) as something with a spec."""
     for translate in _translators:
         translated = translate(annotation)
         if translated is not None:
-            annotation = translated
-            break
+            return translated
+    return annotation
+
+
+def _compile(annotation: Any) -> Optional[Checker]:
+    annotation = _translated(annotation)
     spec = getattr(annotation, "_ndt_spec", None)  # a string annotation, or a translated NDArray
     if spec is not None:
         return lambda value, scope, where: match_array(spec, value, scope, where)
@@ -87,7 +92,7 @@ def _compile(annotation: Any) -> Optional[Checker]:
     if origin in (dict, cabc.Mapping, cabc.MutableMapping):
         return _mapping(origin, args)
     if origin is cabc.Callable:
-        return _instance_abc(cabc.Callable, "a callable")
+        return _instance(cabc.Callable, "a callable")
     if origin is not None and isinstance(origin, type):
         return _instance(origin, origin.__qualname__)
     if isinstance(annotation, type):
@@ -103,11 +108,7 @@ def _compile(annotation: Any) -> Optional[Checker]:
 
 def reads_arguments(annotation: Any) -> bool:
     """Whether checking `annotation` needs the call's arguments (`{name}` in a shape)."""
-    for translate in _translators:
-        translated = translate(annotation)
-        if translated is not None:
-            annotation = translated
-            break
+    annotation = _translated(annotation)
     spec = getattr(annotation, "_ndt_spec", None)
     if spec is not None:
         return any(dim.arguments for dim in spec.shape.dims)
@@ -127,10 +128,6 @@ def _instance(cls: Any, label: str) -> Checker:
     return check_instance
 
 
-def _instance_abc(cls: Any, label: str) -> Checker:
-    return _instance(cls, label)
-
-
 def _union(members: tuple[Any, ...]) -> Optional[Checker]:
     checkers = []
     for member in members:
@@ -141,15 +138,17 @@ def _union(members: tuple[Any, ...]) -> Optional[Checker]:
 
     def check_union(value: Any, scope: Scope, where: str) -> str:
         reasons = []
-        dims, origin = dict(scope.dims), dict(scope.origin)
+        bound = len(scope.dims)
         for checker in checkers:
             reason = checker(value, scope, where)
             if not reason:
                 return ""
             reasons.append(reason)
             # A failed arm (say a tuple whose first array matched) must leave no bindings.
-            scope.dims.clear(), scope.dims.update(dims)
-            scope.origin.clear(), scope.origin.update(origin)
+            # Bindings are only ever added, so undoing means dropping the names added since.
+            for name in list(scope.dims)[bound:]:
+                del scope.dims[name]
+                scope.origin.pop(name, None)
         return "no member of the union matches: " + "; ".join(reasons)
 
     return check_union
@@ -191,10 +190,9 @@ def _tuple(args: tuple[Any, ...]) -> Checker:
 
 def _items(origin: Any, item_type: Any) -> Checker:
     checker = _compile(item_type)
-    container = origin if isinstance(origin, type) else origin
 
     def check_items(value: Any, scope: Scope, where: str) -> str:
-        if not isinstance(value, container):
+        if not isinstance(value, origin):
             return f"expected {getattr(origin, '__qualname__', origin)}, got {describe_value(value)}"
         if checker is None or isinstance(value, (str, bytes)) or not isinstance(value, cabc.Collection):
             return ""
