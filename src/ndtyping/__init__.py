@@ -34,7 +34,7 @@ from ._errors import (
     ShapeError as ShapeError,
     TypeCheckError as TypeCheckError,
 )
-from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapeVar as ShapeVar
+from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapedArray as ShapedArray, ShapeVar as ShapeVar
 
 if TYPE_CHECKING:
     # To a static checker, `Float[np.ndarray, "b c"]` is simply np.ndarray (as in jaxtyping).
@@ -78,7 +78,7 @@ else:
 __version__ = "0.1.0"
 
 __all__ = [
-    "NDArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
+    "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
     "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError",
     "bool_", "float16", "float32", "float64", "complex64", "complex128",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

@@ -23,7 +23,7 @@ from ._errors import AnnotationError
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec
 from ._typecheck import register_translator
 
-__all__ = ["NDArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
+__all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
 
 DimensionVar = TypeVar  # a dimension is a type variable to the checker: DimensionVar("Row")
 ShapeVar = TypeVarTuple  # any number of axes: ShapeVar("Batch"), used as *Batch
@@ -86,6 +86,25 @@ class NDArray(Generic[_DType, Unpack[_Shape]], metaclass=_NDArrayMeta):
             alias = _NDArrayAlias(alias.__origin__, alias.__args__)
             spec_of(alias)  # a malformed annotation fails here, where it is written
         return alias
+
+
+class ShapedArray:
+    """`ShapedArray[DType, tuple[N, M]]` is `NDArray[DType, N, M]` (the form type checkers print)."""
+
+    __slots__ = ()
+
+    def __class_getitem__(cls, params: Any) -> Any:
+        if not isinstance(params, tuple) or len(params) != 2:
+            raise AnnotationError(f"ShapedArray takes a dtype and a shape tuple type, e.g. ShapedArray[float32, tuple[N, M]]; got {params!r}")
+        dtype, shape = params
+        if typing.get_origin(shape) is not tuple:
+            raise AnnotationError(f"the shape of ShapedArray must be a tuple type such as tuple[N, M], not {shape!r}")
+        dims = typing.get_args(shape)
+        if dims == ((),):  # tuple[()]
+            dims = ()
+        if len(dims) == 2 and dims[1] is Ellipsis:
+            return NDArray[(dtype, Unpack[tuple[dims[0], ...]])]  # type: ignore[misc]
+        return NDArray[(dtype, *dims)]  # type: ignore[misc]
 
 
 def is_generic_array(annotation: Any) -> bool:

@@ -119,3 +119,13 @@ def test_check_binds_generic_dims_with_return() -> None:
 
     with pytest.raises(ndtyping.ShapeError, match="dim Row: 2 here, but x bound it to 3"):
         wrong(a(2, 3))
+
+
+def test_shaped_array_is_ndarray_with_a_shape_tuple() -> None:
+    from ndtyping import ShapedArray
+
+    assert ShapedArray[float32, tuple[Batch, Row]] == NDArray[float32, Batch, Row]
+    assert ShapedArray[float32, tuple[()]] == NDArray[float32]
+    assert isinstance(a(2, 3), ShapedArray[float32, tuple[Any, ...]])
+    with pytest.raises(AnnotationError, match="tuple type"):
+        ShapedArray[float32, Batch]

@@ -19,6 +19,15 @@ pytestmark = pytest.mark.pyright
 
 CASES = sorted((HERE / "cases").glob("*.py"))
 CASES_311 = sorted((HERE / "cases_311").glob("*.py"))
+CASES_JAX = sorted((HERE / "cases_jax").glob("*.py"))
+CASES_NUMPY23 = sorted((HERE / "cases_numpy23").glob("*.py"))
+
+
+def _numpy_version() -> tuple[int, int]:
+    import numpy
+
+    major, minor = numpy.__version__.split(".")[:2]
+    return int(major), int(minor)
 
 
 def _assert_clean(paths: list[Path], version: str) -> None:
@@ -34,6 +43,21 @@ def test_cases_python_310_spelling() -> None:
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="star syntax needs 3.11")
 def test_cases_python_311() -> None:
     _assert_clean(CASES + CASES_311, "3.11")
+
+
+def test_cases_with_jax() -> None:
+    """jax arrays in NDArray parameters (needs jax installed, so pyright can read its types)."""
+    pytest.importorskip("jax")
+    _assert_clean(CASES_JAX, f"{sys.version_info.major}.{sys.version_info.minor}")
+
+
+@pytest.mark.skipif(
+    _numpy_version() < (2, 3),
+    reason="numpy < 2.3 types an unknown shape as tuple[int, ...], which pyright never matches to a fixed rank",
+)
+def test_cases_unknown_shapes() -> None:
+    """npt.NDArray and ndarray[Any, Any] in NDArray parameters: no false positives."""
+    _assert_clean(CASES_NUMPY23, f"{sys.version_info.major}.{sys.version_info.minor}")
 
 
 def test_harness_catches_missing_and_unexpected_errors(tmp_path: Path) -> None:

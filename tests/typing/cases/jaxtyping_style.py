@@ -31,3 +31,14 @@ assert_type(scaled, Arr)
 total(np.zeros(3, dtype=np.int64), axis=0)
 total(np.zeros(3, dtype=np.int64), axis="0")  # pyright: ignore[reportArgumentType]
 total()  # pyright: ignore[reportCallIssue]
+
+
+class Layer:
+    @check
+    def __call__(self, x: Float[Arr, "b i"], scale: float = 1.0) -> Float[Arr, "b o"]:
+        return x * scale
+
+
+layer = Layer()
+assert_type(layer(arr), Arr)
+layer(arr, scale="2")  # pyright: ignore[reportArgumentType]
