@@ -59,10 +59,14 @@ _C = TypeVar("_C")
 _E = TypeVar("_E")
 
 _Scalar: TypeAlias = bool | int | float | complex | np.generic
+
+# mypy takes a name MYPY as always true, so `if not MYPY:` hides the array surface from it: mypy
+# loops (minutes) matching numpy arrays against a protocol with these self-typed overloads.
+MYPY = False
 '''
 
 FOOTER = '''
-class ShapedArray(Protocol[_DType, _ShapeTuple]):
+class ShapedArray(Protocol[_DType, _ShapeTuple]):  # type: ignore[misc]  # mypy wants _ShapeTuple covariant
     """An array of dtype `_DType` and shape `_ShapeTuple`; written `NDArray[_DType, *Shape]`.
 
     Anything with `__array__` (numpy arrays and scalars, jax arrays) is one: the shape and
@@ -261,7 +265,10 @@ def attributes() -> list[str]:
         "tolist = _tolist_impl",
         "item = _item_impl",
     ]
-    return ["    # The array surface: undeclared attributes, so not protocol requirements."] + ["    " + n for n in names]
+    return [
+        "    # The array surface: undeclared attributes, so not protocol requirements.",
+        "    if not MYPY:",
+    ] + ["        " + n for n in names]
 
 
 def render() -> str:

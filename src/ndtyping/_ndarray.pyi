@@ -34,6 +34,10 @@ _E = TypeVar("_E")
 
 _Scalar: TypeAlias = bool | int | float | complex | np.generic
 
+# mypy takes a name MYPY as always true, so `if not MYPY:` hides the array surface from it: mypy
+# loops (minutes) matching numpy arrays against a protocol with these self-typed overloads.
+MYPY = False
+
 @overload
 def _sum_impl(self: ShapedArray[_D, Any], axis: None = None, *, keepdims: Literal[False] = False) -> ShapedArray[_D, tuple[()]]: ...
 @overload
@@ -677,7 +681,7 @@ class _Transposed:
     @overload
     def __get__(self, obj: ShapedArray[_D, Any], owner: Any, /) -> ShapedArray[_D, tuple[Any, ...]]: ...
 
-class ShapedArray(Protocol[_DType, _ShapeTuple]):
+class ShapedArray(Protocol[_DType, _ShapeTuple]):  # type: ignore[misc]  # mypy wants _ShapeTuple covariant
     """An array of dtype `_DType` and shape `_ShapeTuple`; written `NDArray[_DType, *Shape]`.
 
     Anything with `__array__` (numpy arrays and scalars, jax arrays) is one: the shape and
@@ -687,55 +691,56 @@ class ShapedArray(Protocol[_DType, _ShapeTuple]):
     def __array__(self) -> np.ndarray[_ShapeTuple, np.dtype[_DType]]: ...
 
     # The array surface: undeclared attributes, so not protocol requirements.
-    shape = _Properties.shape
-    dtype = _Properties.dtype
-    ndim = _Properties.ndim
-    size = _Properties.size
-    T = _Transposed()
-    sum = _sum_impl
-    prod = _prod_impl
-    max = _max_impl
-    min = _min_impl
-    mean = _mean_impl
-    std = _std_impl
-    var = _var_impl
-    any = _any_impl
-    all = _all_impl
-    argmax = _argmax_impl
-    argmin = _argmin_impl
-    __add__ = _add_impl
-    __radd__ = _radd_impl
-    __sub__ = _sub_impl
-    __rsub__ = _rsub_impl
-    __mul__ = _mul_impl
-    __rmul__ = _rmul_impl
-    __truediv__ = _truediv_impl
-    __rtruediv__ = _rtruediv_impl
-    __floordiv__ = _floordiv_impl
-    __rfloordiv__ = _rfloordiv_impl
-    __mod__ = _mod_impl
-    __rmod__ = _rmod_impl
-    __pow__ = _pow_impl
-    __rpow__ = _rpow_impl
-    __lt__ = _lt_impl
-    __le__ = _le_impl
-    __gt__ = _gt_impl
-    __ge__ = _ge_impl
-    __matmul__ = _matmul_impl
-    __getitem__ = _getitem_impl
-    __iter__ = _iter_impl
-    __len__ = _len_impl
-    __neg__ = _unary_impl
-    __pos__ = _unary_impl
-    __abs__ = _unary_impl
-    reshape = _reshape_impl
-    transpose = _transpose_impl
-    astype = _astype_impl
-    copy = _copy_impl
-    flatten = _flatten_impl
-    ravel = _flatten_impl
-    tolist = _tolist_impl
-    item = _item_impl
+    if not MYPY:
+        shape = _Properties.shape
+        dtype = _Properties.dtype
+        ndim = _Properties.ndim
+        size = _Properties.size
+        T = _Transposed()
+        sum = _sum_impl
+        prod = _prod_impl
+        max = _max_impl
+        min = _min_impl
+        mean = _mean_impl
+        std = _std_impl
+        var = _var_impl
+        any = _any_impl
+        all = _all_impl
+        argmax = _argmax_impl
+        argmin = _argmin_impl
+        __add__ = _add_impl
+        __radd__ = _radd_impl
+        __sub__ = _sub_impl
+        __rsub__ = _rsub_impl
+        __mul__ = _mul_impl
+        __rmul__ = _rmul_impl
+        __truediv__ = _truediv_impl
+        __rtruediv__ = _rtruediv_impl
+        __floordiv__ = _floordiv_impl
+        __rfloordiv__ = _rfloordiv_impl
+        __mod__ = _mod_impl
+        __rmod__ = _rmod_impl
+        __pow__ = _pow_impl
+        __rpow__ = _rpow_impl
+        __lt__ = _lt_impl
+        __le__ = _le_impl
+        __gt__ = _gt_impl
+        __ge__ = _ge_impl
+        __matmul__ = _matmul_impl
+        __getitem__ = _getitem_impl
+        __iter__ = _iter_impl
+        __len__ = _len_impl
+        __neg__ = _unary_impl
+        __pos__ = _unary_impl
+        __abs__ = _unary_impl
+        reshape = _reshape_impl
+        transpose = _transpose_impl
+        astype = _astype_impl
+        copy = _copy_impl
+        flatten = _flatten_impl
+        ravel = _flatten_impl
+        tolist = _tolist_impl
+        item = _item_impl
 
 NDArray: TypeAlias = ShapedArray[_DType, tuple[Unpack[_Shape]]]
 
