@@ -29,10 +29,10 @@ HEADER = '''\
 # pyright: reportInvalidTypeVarUse=false, reportSelfClsParameterName=false
 from collections.abc import Iterator
 from types import EllipsisType
-from typing import Any, Literal, Protocol, SupportsIndex, TypeVar, overload
+from typing import Any, Literal, Protocol, SupportsIndex, overload
 
 import numpy as np
-from typing_extensions import TypeAlias, TypeVarTuple, Unpack
+from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 from ._engine import ArraySpec
 
@@ -52,11 +52,12 @@ _D = TypeVar("_D", bound=np.generic)
 _D2 = TypeVar("_D2", bound=np.generic)
 _DInexact = TypeVar("_DInexact", bound=np.inexact[Any])
 _Sh = TypeVar("_Sh", bound=tuple[Any, ...])
-_Rest = TypeVarTuple("_Rest")
-_A = TypeVar("_A")
-_B = TypeVar("_B")
-_C = TypeVar("_C")
-_E = TypeVar("_E")
+# Defaults: on an array of unknown shape these stay unsolved and must read as Any, not Unknown.
+_Rest = TypeVarTuple("_Rest", default=Unpack[tuple[Any, ...]])
+_A = TypeVar("_A", default=Any)
+_B = TypeVar("_B", default=Any)
+_C = TypeVar("_C", default=Any)
+_E = TypeVar("_E", default=Any)
 
 _Scalar: TypeAlias = bool | int | float | complex | np.generic
 
