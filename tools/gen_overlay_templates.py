@@ -169,6 +169,7 @@ def products() -> list[str]:
     return out
 
 
+SCALARS = "_ndt_np.generic | int | float | complex"
 BINARY = ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum"]
 UNARY = ["absolute", "negative", "exp", "log", "sin", "cos", "tanh", "sqrt"]
 
@@ -192,6 +193,8 @@ def ufuncs() -> list[str]:
     # elementwise: same shape, a Python scalar, or a vector along the last axis
     out.append("## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as _NdtBinary")
     out.append("class _NdtBinary(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
+    # numpy scalars have __array__ too; keep them on numpy's own (untyped) scalar result
+    out.append(indent(overload("__call__", f"self, x1: {SCALARS}, x2: {SCALARS}, /", "_NdtAny")))
     for array in ("_ndt_np.ndarray[{s}, _ndt_np.dtype[{d}]]", "_NdtArray[{d}, {s}]"):
         for dtype, scalar in (("_NdtDInexact", "int | float"), ("_NdtDOther", "int")):
             same = array.format(s="_NdtSh", d=dtype)
@@ -203,6 +206,7 @@ def ufuncs() -> list[str]:
             out.append(indent(overload("__call__", f"self, x1: {matrix}, x2: {vector}, /", matrix)))
     out.append("## numpy._typing._ufunc: extend _UFunc_Nin1_Nout1 as _NdtUnary")
     out.append("class _NdtUnary(_UFunc_Nin1_Nout1[_NameType, _NTypes, _IDType]):")
+    out.append(indent(overload("__call__", f"self, x: {SCALARS}, /", "_NdtAny")))
     for array in ("_ndt_np.ndarray[{s}, _ndt_np.dtype[{d}]]", "_NdtArray[{d}, {s}]"):
         same = array.format(s="_NdtSh", d="_NdtD")
         out.append(indent(overload("__call__", f"self, x: {same}, /", same)))

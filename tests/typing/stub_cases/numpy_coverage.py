@@ -1,0 +1,78 @@
+"""What the numpy overlay infers, function by function (strict)."""
+
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import assert_type
+
+from ndtyping import DimensionVar, NDArray, float32, float64, int64
+
+N = DimensionVar("N")
+M = DimensionVar("M")
+K = DimensionVar("K")
+L1 = Literal[1]
+
+
+def reductions(x: NDArray[float32, N, M, K], i: NDArray[int64, N, M]) -> None:
+    assert_type(np.sum(x, axis=0), NDArray[float32, M, K])
+    assert_type(np.sum(x, axis=-1), NDArray[float32, N, M])
+    assert_type(np.mean(x, axis=1, keepdims=True), NDArray[float32, N, L1, K])
+    assert_type(np.max(x, axis=2), NDArray[float32, N, M])
+    assert_type(np.min(x, axis=-2), NDArray[float32, N, K])
+    assert_type(np.std(x, axis=0), NDArray[float32, M, K])
+    assert_type(np.var(x, axis=0), NDArray[float32, M, K])
+    assert_type(np.prod(x, axis=0), NDArray[float32, M, K])
+    assert_type(np.any(x, axis=0), NDArray[np.bool_, M, K])
+    assert_type(np.all(x, axis=0), NDArray[np.bool_, M, K])
+    assert_type(np.argmax(x, axis=0), NDArray[np.intp, M, K])
+    assert_type(np.argmin(x, axis=-1), NDArray[np.intp, N, M])
+    assert_type(np.mean(i, axis=0), NDArray[float64, M])
+
+
+def layout(x: NDArray[float32, N, M], y: NDArray[float32, N, M, K]) -> None:
+    assert_type(np.transpose(x), NDArray[float32, M, N])
+    assert_type(np.transpose(y), NDArray[float32, K, M, N])
+    assert_type(np.swapaxes(y, 0, 2), NDArray[float32, K, M, N])
+    assert_type(np.swapaxes(y, -1, -2), NDArray[float32, N, K, M])
+    assert_type(np.moveaxis(y, 0, -1), NDArray[float32, M, K, N])
+    assert_type(np.expand_dims(x, 0), NDArray[float32, L1, N, M])
+    assert_type(np.expand_dims(x, -1), NDArray[float32, N, M, L1])
+
+
+def squeeze(x: NDArray[float32, N, L1, M]) -> None:
+    assert_type(np.squeeze(x, axis=1), NDArray[float32, N, M])
+
+
+def products(a: NDArray[float32, N, K], b: NDArray[float32, K, M], v: NDArray[float32, K]) -> None:
+    assert_type(np.matmul(a, b), NDArray[float32, N, M])
+    assert_type(np.matmul(a, v), NDArray[float32, N])
+    assert_type(np.dot(a, b), NDArray[float32, N, M])
+    assert_type(np.dot(v, v), NDArray[float32])
+    # Operands whose shapes do not fit fall through to numpy's own overloads: an untyped result.
+    assert_type(np.matmul(b, a), Any)
+
+
+def elementwise(x: NDArray[float32, N, M], v: NDArray[float32, M], w: NDArray[float32, N]) -> None:
+    assert_type(np.add(x, x), NDArray[float32, N, M])
+    assert_type(np.multiply(x, 2.0), NDArray[float32, N, M])
+    assert_type(np.subtract(x, v), NDArray[float32, N, M])
+    assert_type(np.exp(x), NDArray[float32, N, M])
+    assert_type(np.sqrt(x), NDArray[float32, N, M])
+    assert_type(np.maximum(x, 0.0), NDArray[float32, N, M])
+    assert_type(np.clip(x, 0.0, 1.0), NDArray[float32, N, M])
+    assert_type(np.where(x > 0, x, x), NDArray[float32, N, M])
+    assert_type(np.add(x, w), npt.NDArray[Any] | Any)  # N does not broadcast against M: numpy's untyped result
+
+
+def creation(x: NDArray[float32, N, M]) -> None:
+    assert_type(np.zeros_like(x), NDArray[float32, N, M])
+    assert_type(np.ones_like(x), NDArray[float32, N, M])
+    assert_type(np.full_like(x, 2.0), NDArray[float32, N, M])
+    z = np.zeros((3, 4), dtype=np.float32)
+    assert_type(z, np.ndarray[tuple[int, int], np.dtype[np.float32]])
+
+
+def joins(v: NDArray[float32, M], x: NDArray[float32, N, M]) -> None:
+    assert_type(np.stack([v, v]), NDArray[float32, Any, M])
+    assert_type(np.concatenate([x, x]), NDArray[float32, Any, M])

@@ -1,0 +1,66 @@
+"""The numpy overlay, checked by running pyright with it on pyright's stubPath."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ndtyping._overlay import build_overlay, supported
+
+from .run_pyright import HERE, Diagnostic, run_pyright
+
+pytestmark = [
+    pytest.mark.pyright,
+    pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"),
+]
+VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
+@pytest.fixture(scope="session")
+def overlay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_overlay(tmp_path_factory.mktemp("overlay"))
+
+
+def config(tmp: Path, overlay: Path | None, strict: bool = True) -> Path:
+    settings: dict[str, object] = {
+        "typeCheckingMode": "strict" if strict else "standard",
+        "reportUnnecessaryTypeIgnoreComment": "error",
+        "reportUnusedVariable": "none",
+        "reportUnusedExpression": "none",
+        "reportMissingModuleSource": "none",
+    }
+    if overlay is not None:
+        settings["stubPath"] = str(overlay)
+    path = tmp / ("with.json" if overlay else "without.json")
+    path.write_text(json.dumps(settings))
+    return path
+
+
+def test_stub_cases(overlay: Path, tmp_path: Path) -> None:
+    cases = sorted((HERE / "stub_cases").glob("*.py"))
+    diagnostics = run_pyright(cases, VERSION, config(tmp_path, overlay))
+    assert not diagnostics, "\n".join(map(str, diagnostics))
+
+
+def test_seed_examples_fail_without_the_overlay(tmp_path: Path) -> None:
+    """Without the overlay numpy's own types say nothing of shapes: the seed errors go unseen."""
+    diagnostics = run_pyright([HERE / "stub_cases" / "seed_numpy.py"], VERSION, config(tmp_path, None))
+    unnecessary = [d for d in diagnostics if d.rule == "reportUnnecessaryTypeIgnoreComment"]
+    assert unnecessary, diagnostics
+
+
+def _keyed(diagnostics: list[Diagnostic]) -> set[tuple[str, int, str]]:
+    return {(d.file, d.line, d.rule) for d in diagnostics}
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["standard", "strict"])
+def test_no_new_errors_on_the_corpus(overlay: Path, tmp_path: Path, strict: bool) -> None:
+    """Ordinary numpy code: the overlay adds no diagnostic that pyright did not report without it."""
+    corpus = sorted((HERE / "corpus").glob("*.py")) + sorted((HERE.parent.parent / "examples").glob("*.py"))
+    without = _keyed(run_pyright(corpus, VERSION, config(tmp_path, None, strict)))
+    with_overlay = run_pyright(corpus, VERSION, config(tmp_path, overlay, strict))
+    new = [d for d in with_overlay if (d.file, d.line, d.rule) not in without]
+    assert not new, "the overlay introduced:\n" + "\n".join(map(str, new))
