@@ -249,9 +249,10 @@ def joins() -> list[str]:
         out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", array.format(s=tup([REST, unknown]))))
     out.append("## numpy._core.multiarray: before concatenate")
     for array, unknown in (("_ndt_np.ndarray[{s}, _ndt_np.dtype[_NdtD]]", "int"), ("_NdtArray[_NdtD, {s}]", "_NdtAny")):
-        item = array.format(s=tup([a_ := LETTERS[0], REST]))
+        # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
+        item = array.format(s=tup(["_NdtAny", REST]))
         out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[0] = 0", array.format(s=tup([unknown, REST]))))
-        item = array.format(s=tup([REST, LETTERS[0]]))
+        item = array.format(s=tup([REST, "_NdtAny"]))
         out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[-1]", array.format(s=tup([REST, unknown]))))
     return out
 

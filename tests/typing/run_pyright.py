@@ -36,8 +36,10 @@ def pyright_command() -> list[str]:
     return [sys.executable, "-m", "pyright"]
 
 
-def run_pyright(paths: list[Path], python_version: str, config: Path = HERE / "pyrightconfig.json") -> list[Diagnostic]:
-    """Diagnostics pyright reports (errors and warnings) for `paths`, in strict mode."""
+def run_pyright(
+    paths: list[Path], python_version: str, config: Path = HERE / "pyrightconfig.json", keep_information: bool = False
+) -> list[Diagnostic]:
+    """Diagnostics pyright reports for `paths` (errors and warnings; information too if asked)."""
     command = [
         *pyright_command(), "--outputjson", "--project", str(config),
         "--pythonpath", sys.executable, "--pythonversion", python_version,
@@ -51,7 +53,7 @@ def run_pyright(paths: list[Path], python_version: str, config: Path = HERE / "p
         raise RuntimeError(f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}") from None
     diagnostics = []
     for item in report["generalDiagnostics"]:
-        if item["severity"] == "information":
+        if item["severity"] == "information" and not keep_information:
             continue
         diagnostics.append(
             Diagnostic(
