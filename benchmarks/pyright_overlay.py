@@ -61,8 +61,8 @@ def pyright_seconds(module: Path, stub_path: Path | None, repeat: int) -> tuple[
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--functions", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--functions", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
