@@ -52,8 +52,43 @@ def runtime_demo() -> bool:
     return caught
 
 
+def static_demo() -> bool:
+    """Run pyright, with ndtyping's numpy overlay, on the examples: the buggy file must fail, the rest pass."""
+    import json
+    import subprocess
+    import tempfile
+
+    from ndtyping._overlay import build_overlay, supported
+
+    section("static: pyright on examples/ (no code runs)")
+    here = Path(__file__).resolve().parent
+    with tempfile.TemporaryDirectory() as tmp:
+        settings: dict[str, object] = {"typeCheckingMode": "standard"}
+        if supported("numpy"):
+            settings["stubPath"] = str(build_overlay(Path(tmp) / "stubs"))
+        config = Path(tmp) / "pyrightconfig.json"
+        config.write_text(json.dumps(settings))
+        pyright = Path(sys.executable).with_name("pyright")
+        files = [here / "buggy_shapes.py", here / "mlp_numpy.py"]
+        result = subprocess.run(
+            [str(pyright), "--outputjson", "-p", str(config), "--pythonpath", sys.executable, *map(str, files)],
+            capture_output=True, text=True,
+        )  # fmt: skip
+    report = json.loads(result.stdout)
+    errors = [d for d in report["generalDiagnostics"] if d["severity"] == "error"]
+    for d in errors:
+        where = f"{Path(d['file']).name}:{d['range']['start']['line'] + 1}"
+        print(f"{where}: {d['message'].splitlines()[0]}")
+    bug_lines = {i + 1 for i, line in enumerate((here / "buggy_shapes.py").read_text().splitlines()) if "# BUG" in line}
+    found = {d["range"]["start"]["line"] + 1 for d in errors if d["file"].endswith("buggy_shapes.py")}
+    clean = not any(d["file"].endswith("mlp_numpy.py") for d in errors)
+    print(f"-> {len(found & bug_lines)} of {len(bug_lines)} planted bugs found; mlp_numpy.py {'clean' if clean else 'NOT clean'}")
+    return found >= bug_lines and clean
+
+
 def main() -> int:
-    ok = runtime_demo()
+    ok = static_demo()
+    ok = runtime_demo() and ok
     print("\nall demo bugs caught" if ok else "\nSOME BUGS WERE NOT CAUGHT")
     return 0 if ok else 1
 

@@ -34,9 +34,28 @@ from ._errors import (
     ShapeError as ShapeError,
     TypeCheckError as TypeCheckError,
 )
+from ._narrowing import as_array as as_array, is_array as is_array
+from ._relations import (
+    filter as filter,  # noqa: A004 (ndtyping.filter, deliberately not in __all__)
+    in_same_class as in_same_class,
+    is_super as is_super,
+    is_valid_value as is_valid_value,
+)
+from ._pytree import PyTree as PyTree
 from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapedArray as ShapedArray, ShapeVar as ShapeVar
 
 if TYPE_CHECKING:
+    from ._jax import (
+        Array as Array,
+        ArrayLike as ArrayLike,
+        DTypeLike as DTypeLike,
+        PRNGKeyArray as PRNGKeyArray,
+        PyTreeDef as PyTreeDef,
+        Scalar as Scalar,
+        ScalarLike as ScalarLike,
+        Shape as Shape,
+    )
+
     # To a static checker, `Float[np.ndarray, "b c"]` is simply np.ndarray (as in jaxtyping).
     from typing import (
         Annotated as BFloat16,
@@ -79,6 +98,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
+    "is_super", "in_same_class", "is_valid_value", "is_array", "as_array", "PyTree",
     "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError",
     "bool_", "float16", "float32", "float64", "complex64", "complex128",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -88,7 +108,18 @@ __all__ = [
 ]  # fmt: skip
 
 
+_JAX_NAMES = ("Array", "ArrayLike", "DTypeLike", "PRNGKeyArray", "PyTreeDef", "Scalar", "ScalarLike", "Shape")
+
+
 def __getattr__(name: str) -> Any:
+    # The jax vocabulary imports jax, so it is built on first use, never at `import ndtyping`
+    # (and left out of __all__, so `import *` does not import jax either).
+    if name in _JAX_NAMES:
+        from . import _jax
+
+        value = getattr(_jax, name)
+        globals()[name] = value
+        return value
     # bfloat16 comes from ml_dtypes, which is optional and loaded only when asked for.
     if name == "bfloat16":
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copyreg
 import functools
+import operator
 import types as _types
 import typing
 from typing import Any, Optional, Union
@@ -34,6 +35,31 @@ class ArrayAnnotationMeta(type):
     def __repr__(cls) -> str:
         return cls._ndt_spec.label
 
+    # The type as a value (see _relations.py; static users call the ndtyping.* functions).
+    def is_super(cls, other: Any) -> bool:
+        """Whether every array of type `other` is also of this type."""
+        from ._relations import is_super
+
+        return is_super(cls._ndt_spec, other)
+
+    def in_same_class(cls, other: Any) -> bool:
+        """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
+        from ._relations import in_same_class
+
+        return in_same_class(cls._ndt_spec, other)
+
+    def is_valid_value(cls, value: Any) -> bool:
+        """Whether `value` already is of this type (nothing converted, no call's bindings)."""
+        from ._relations import is_valid_value
+
+        return is_valid_value(cls._ndt_spec, value)
+
+    def filter(cls, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
+        """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""
+        from ._relations import filter_spec
+
+        return filter_spec(cls._ndt_spec, value, strict, allow_downcast)
+
 
 class DTypeCategoryMeta(type):
     """Metaclass of `Float`, `Int32`, ...: subscripting builds an array annotation."""
@@ -51,6 +77,9 @@ class DTypeCategoryMeta(type):
             raise AnnotationError(
                 f'the shape in {cls.__name__}[{_name(array_type)}, {shape!r}] must be a string such as "batch channels"'
             )
+        members = _annotation_union_members(array_type)
+        if members is not None:
+            return _distribute(cls._ndt_category, members, shape)
         return _build(cls._ndt_category, _normalise_types(array_type), shape)
 
     def __repr__(cls) -> str:
@@ -74,6 +103,25 @@ def _name(obj: Any) -> str:
     return getattr(obj, "__qualname__", None) or repr(obj)
 
 
+def _annotation_union_members(array_type: Any) -> Optional[tuple[ArrayAnnotationMeta, ...]]:
+    """The members of a union made only of array annotations, else None."""
+    if typing.get_origin(array_type) is Union or isinstance(array_type, _types.UnionType):
+        members = typing.get_args(array_type)
+        if all(isinstance(m, ArrayAnnotationMeta) for m in members):
+            return members
+    return None
+
+
+def _distribute(category: DTypeCategory, members: tuple[ArrayAnnotationMeta, ...], shape: str) -> Any:
+    """`Shaped[Key[A, ""] | UInt32[A, "2"], "2"]` is `Key[A, "2"] | UInt32[A, "2 2"]`.
+
+    Members whose dtypes cannot be `category` are dropped (`UInt32[PRNGKeyArray, "n"]` keeps the
+    uint32 keys). The result is a `X | Y` union, for which `isinstance` works (typing.Union's does not).
+    """
+    possible = [m for m in members if not intersect(category, m._ndt_spec.category).is_empty()] or [members[0]]
+    return functools.reduce(operator.or_, [_build(category, member, shape) for member in possible])
+
+
 def _normalise_types(array_type: Any) -> Any:
     """Turn the array part into a hashable key: an annotation, a tuple of classes, or None."""
     if isinstance(array_type, ArrayAnnotationMeta):
@@ -83,8 +131,6 @@ def _normalise_types(array_type: Any) -> Any:
     origin = typing.get_origin(array_type)
     if origin is Union or isinstance(array_type, _types.UnionType):
         members = typing.get_args(array_type)
-        if all(isinstance(m, ArrayAnnotationMeta) for m in members):
-            raise AnnotationError(f"a union of array annotations ({array_type!r}) cannot be nested inside another")
         flat: list[type] = []
         for member in members:
             flat.extend(_classes(member, array_type))

@@ -17,18 +17,23 @@ __all__ = ["Scope", "current_scope", "enter", "leave", "print_bindings"]
 class Scope:
     """The dimension sizes bound so far in one checked call, and who bound each."""
 
-    __slots__ = ("dims", "origin", "arguments", "function")
+    __slots__ = ("dims", "origin", "arguments", "function", "trees", "leaf")
 
     def __init__(self, function: str = "", arguments: Optional[dict[str, Any]] = None) -> None:
         self.dims: dict[str, Any] = {}  # name -> int, or tuple of ints for '*name'
         self.origin: dict[str, str] = {}  # name -> the parameter that bound it
         self.arguments = arguments  # the call's arguments, for '{name}' in expressions
         self.function = function
+        # PyTree structures (see _pytree.py): name -> (treedef, who bound it); made on first use.
+        self.trees: Optional[dict[str, tuple[Any, str]]] = None
+        # While one PyTree leaf is checked, its position ("T[2]"): it qualifies '?name' axes.
+        self.leaf: Optional[str] = None
 
     def describe(self) -> str:
-        if not self.dims:
-            return "(none)"
-        return ", ".join(f"{name}={_show(size)}" for name, size in self.dims.items())
+        parts = [f"{name}={_show(size)}" for name, size in self.dims.items()]
+        if self.trees:
+            parts += [f"{name}={treedef}" for name, (treedef, _) in self.trees.items()]
+        return ", ".join(parts) if parts else "(none)"
 
 
 def _show(size: Any) -> str:

@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import inspect
 import os
+import re
 import typing
 from typing import Any, Callable, Optional, TypeVar, overload
 
@@ -82,7 +83,7 @@ def describe_annotation(annotation: Any) -> str:
         return text
     if isinstance(annotation, type) and not typing.get_args(annotation):
         return annotation.__qualname__ if annotation.__module__ == "builtins" else repr(annotation)
-    return repr(annotation).replace("typing.", "")
+    return re.sub(r"\btyping\.", "", repr(annotation))
 
 
 def _hints(fn: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ a Union) leaves nothing behind.
 from __future__ import annotations
 
 import operator
+from dataclasses import replace
 from typing import Any, Optional
 
 from ._bindings import Scope, current_scope
@@ -16,13 +17,13 @@ from ._dtypes import DTypeCategory, dtype_name, short_dtype
 from ._errors import AnnotationError
 from ._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, Dim, ShapeSpec
 
-__all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argument"]
+__all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argument", "leaf_shape"]
 
 
 class ArraySpec:
     """What an array annotation requires: the array type(s), a dtype category and a shape."""
 
-    __slots__ = ("types", "category", "shape", "label", "_dtype_ok")
+    __slots__ = ("types", "category", "shape", "label", "_dtype_ok", "per_leaf", "_leaf_shapes")
 
     def __init__(
         self, types: Optional[tuple[type, ...]], category: DTypeCategory, shape: ShapeSpec, label: str
@@ -32,6 +33,9 @@ class ArraySpec:
         self.shape = shape
         self.label = label
         self._dtype_ok: dict[Any, bool] = {}  # dtype object -> verdict, filled lazily
+        # '?name' axes: sizes that may differ between PyTree leaves (see leaf_shape).
+        self.per_leaf = any(dim.per_leaf and dim.name for dim in shape.dims)
+        self._leaf_shapes: dict[str, ShapeSpec] = {}  # leaf position -> shape with '?name' qualified
 
     def dtype_ok(self, dtype: Any) -> bool:
         try:
@@ -98,11 +102,36 @@ def match_array(spec: ArraySpec, value: Any, scope: Scope, where: str = "") -> s
                 return shape
             break
     try:
-        return match_shape(spec.shape, shape, scope, where)
+        return match_shape(leaf_shape(spec, scope) if spec.per_leaf else spec.shape, shape, scope, where)
     except AnnotationError:
         raise
     except Exception as err:  # sizes that cannot even be compared (a lying .shape)
         return f"its .shape {_safe_repr(shape)} cannot be compared with sizes: {type(err).__name__}"
+
+
+def leaf_shape(spec: ArraySpec, scope: Scope) -> ShapeSpec:
+    """The shape of `spec` with each '?name' axis renamed for the PyTree leaf being checked.
+
+    `?n` at leaf 2 of structure T becomes the ordinary dim `?n@T[2]`, so the size is free per
+    leaf but must agree with the same leaf of every other tree annotated with structure T.
+    """
+    leaf = scope.leaf
+    if leaf is None:
+        names = " ".join(dim.text for dim in spec.shape.dims if dim.per_leaf and dim.name)
+        raise AnnotationError(
+            f"{spec.label}: the per-leaf axis {names!r} only has a meaning for a leaf of a PyTree with a "
+            'named structure, e.g. PyTree[Float[Array, "?n"], "T"]; use a plain name outside one'
+        )
+    shape = spec._leaf_shapes.get(leaf)
+    if shape is None:
+        dims = tuple(
+            replace(dim, name=f"?{dim.name}@{leaf}", per_leaf=False) if dim.per_leaf and dim.name else dim
+            for dim in spec.shape.dims
+        )
+        shape = ShapeSpec(dims, spec.shape.variadic, spec.shape.text)
+        if len(spec._leaf_shapes) < 1024:
+            spec._leaf_shapes[leaf] = shape
+    return shape
 
 
 def _integer_sizes(shape: tuple[Any, ...]) -> Any:
@@ -159,12 +188,12 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
         elif kind == NAMED:
             name = dim.name
             expected = new.get(name, bound.get(name))
+            if isinstance(expected, tuple):
+                return f"dim {name}: used as a single axis here, but it is bound to the axes {expected}"
             if expected is None:
                 if not (dim.broadcast and size == 1):  # a broadcast 1 says nothing about the size
                     new[name] = size
             elif size != expected and not (dim.broadcast and size == 1):
-                if isinstance(expected, tuple):
-                    return f"dim {name}: used as a single axis here, but it is bound to the axes {expected}"
                 return f"dim {name}: {size} here, but {_origin(scope, name, new)} bound it to {expected}"
         elif kind == SYMBOLIC:
             deferred.append((axis, dim, size))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ._errors import AnnotationError
@@ -48,7 +48,7 @@ class Expression:
 
     text: str
     names: frozenset[str]
-    evaluate: Evaluator
+    evaluate: Evaluator = field(compare=False)  # equal text means equal expression
 
 
 def parse_expression(text: str, *, where: str = "") -> Expression:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -29,6 +30,8 @@ _BRACED = re.compile(r"\{([^{}]*)\}")
 _PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 _PLACEHOLDER = "ndtyping_arg{}_"
 _OUTSIDE_PARENS = re.compile(r"\([^()]*\)")
+_MAX_AXES = 64  # numpy's limit on the number of dimensions
+_MAX_DIGITS = 20  # 2**64 has 20 digits; no axis is larger
 
 
 @dataclass(frozen=True)
@@ -93,20 +96,29 @@ def parse_shape(text: str) -> ShapeSpec:
     if not isinstance(text, str):
         raise AnnotationError(f"a shape must be a string such as \"batch channels\", not {type(text).__name__}")
     tokens = text.split()
+    if len(tokens) > _MAX_AXES:
+        raise AnnotationError(f"shape {text[:60]!r}... has {len(tokens)} axes; arrays have at most {_MAX_AXES}")
     dims = []
     variadic: Optional[int] = None
     for index, token in enumerate(tokens):
-        where = f"in shape {text!r}, axis {index + 1} {token!r}: "
-        dim = _parse_axis(token, where)
-        if dim.kind == VARIADIC:
-            if variadic is not None:
+        try:
+            dim = _parse_axis(token, "")
+            if dim.kind == VARIADIC and variadic is not None:
                 raise AnnotationError(
-                    f"{where}a second variadic axis (the first is {tokens[variadic]!r}); "
+                    f"a second variadic axis (the first is {tokens[variadic]!r}); "
                     "use at most one of '...' or '*name' per array"
                 )
+        except AnnotationError as err:  # say where only on failure: building it per axis is quadratic
+            raise AnnotationError(f"in shape {text!r}, axis {index + 1} {token!r}: {err}") from None
+        if dim.kind == VARIADIC:
             variadic = index
         dims.append(dim)
     return ShapeSpec(tuple(dims), variadic, " ".join(tokens))
+
+
+def normalise_name(name: str) -> str:
+    """Names as Python's parser sees them (NFKC), so `ﬁ` in an axis and in `ﬁ+1` are one name."""
+    return name if name.isascii() else unicodedata.normalize("NFKC", name)
 
 
 def _parse_axis(token: str, where: str) -> Dim:
@@ -150,15 +162,17 @@ def _parse_axis(token: str, where: str) -> Dim:
             return Dim(VARIADIC, None, broadcast=broadcast, per_leaf=per_leaf, text=token)
         if not body.isidentifier():
             raise AnnotationError(f"{where}a variadic axis must be '*name', not an expression or a number")
-        return Dim(VARIADIC, body, broadcast=broadcast, per_leaf=per_leaf, text=token)
+        return Dim(VARIADIC, normalise_name(body), broadcast=broadcast, per_leaf=per_leaf, text=token)
     if unchecked:
         if body and not body.isidentifier():
             raise AnnotationError(f"{where}an unchecked axis is '_' or '_name'")
         return Dim(ANY, body or None, text=token)
-    if body.isdigit():
+    if body.isascii() and body.isdigit():
+        if len(body) > _MAX_DIGITS:
+            raise AnnotationError(f"{where}size {body[:10]}... is larger than any array axis")
         return Dim(FIXED, size=int(body), broadcast=broadcast, text=token)
     if body.isidentifier() and "{" not in body:
-        return Dim(NAMED, body, broadcast=broadcast, per_leaf=per_leaf, text=token)
+        return Dim(NAMED, normalise_name(body), broadcast=broadcast, per_leaf=per_leaf, text=token)
     if per_leaf:
         raise AnnotationError(f"{where}'?' applies to a named axis, not to an expression")
     return _parse_symbolic(body, token, broadcast, where)

@@ -20,7 +20,7 @@ from ._compat import TypeVarTuple, Unpack
 from ._dtypes import CATEGORIES, DTypeCategory
 from ._engine import ArraySpec, fits
 from ._errors import AnnotationError
-from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec
+from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
 from ._typecheck import register_translator
 
 __all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
@@ -57,6 +57,32 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
                     return index - len(shape.dims)
                 return index
         raise AnnotationError(f"{describe_generic(self)} has no axis named {name!r}")
+
+    # The type as a value (see _relations.py). Runtime only: the stub cannot give an alias
+    # methods, so static users call ndtyping.is_super(T, U) and the other module functions.
+    def is_super(self, other: Any) -> bool:
+        """Whether every array of type `other` is also of this type."""
+        from ._relations import is_super
+
+        return is_super(spec_of(self), other)
+
+    def in_same_class(self, other: Any) -> bool:
+        """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
+        from ._relations import in_same_class
+
+        return in_same_class(spec_of(self), other)
+
+    def is_valid_value(self, value: Any) -> bool:
+        """Whether `value` already is of this type (nothing converted, no call's bindings)."""
+        from ._relations import is_valid_value
+
+        return is_valid_value(spec_of(self), value)
+
+    def filter(self, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
+        """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""
+        from ._relations import filter_spec
+
+        return filter_spec(spec_of(self), value, strict, allow_downcast)
 
     def __repr__(self) -> str:
         try:
@@ -183,7 +209,7 @@ def _dims(arg: Any, whole: Any) -> list[Dim]:
     # <=3.10: typing_extensions' Unpack[...] poses as a TypeVar, so it is recognised first.
     origin = typing.get_origin(arg)
     if isinstance(arg, TypeVar) and origin not in _UNPACK_ORIGINS:
-        return [Dim(NAMED, arg.__name__, text=arg.__name__)]
+        return [Dim(NAMED, normalise_name(arg.__name__), text=arg.__name__)]
     if arg is Any or arg is int:
         return [Dim(ANY, text="Any")]
     if origin is typing.Literal or origin is typing_extensions.Literal:
@@ -201,7 +227,7 @@ def _dims(arg: Any, whole: Any) -> list[Dim]:
     if inner is not None:
         if isinstance(inner, _TYPEVARTUPLES):
             name = inner.__name__
-            return [Dim(VARIADIC, name, text=f"*{name}")]
+            return [Dim(VARIADIC, normalise_name(name), text=f"*{name}")]
         if typing.get_origin(inner) is tuple:
             items = typing.get_args(inner)
             if len(items) == 2 and items[1] is Ellipsis:

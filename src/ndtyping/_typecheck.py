@@ -58,6 +58,9 @@ def _compile(annotation: Any) -> Optional[Checker]:
     spec = getattr(annotation, "_ndt_spec", None)  # a string annotation, or a translated NDArray
     if spec is not None:
         return lambda value, scope, where: match_array(spec, value, scope, where)
+    build = getattr(annotation, "_ndt_build_checker", None)  # an annotation that compiles itself (PyTree[...])
+    if build is not None:
+        return build()
     if annotation is Any or annotation is object or annotation is typing.NoReturn:
         return None
     if annotation is None or annotation is type(None):
@@ -139,6 +142,7 @@ def _union(members: tuple[Any, ...]) -> Optional[Checker]:
     def check_union(value: Any, scope: Scope, where: str) -> str:
         reasons = []
         bound = len(scope.dims)
+        trees = len(scope.trees) if scope.trees else 0
         for checker in checkers:
             reason = checker(value, scope, where)
             if not reason:
@@ -149,6 +153,9 @@ def _union(members: tuple[Any, ...]) -> Optional[Checker]:
             for name in list(scope.dims)[bound:]:
                 del scope.dims[name]
                 scope.origin.pop(name, None)
+            if scope.trees:  # PyTree structures bound by the failed arm
+                for name in list(scope.trees)[trees:]:
+                    del scope.trees[name]
         return "no member of the union matches: " + "; ".join(reasons)
 
     return check_union

@@ -374,3 +374,13 @@ class TestGenericAnnotations:
         f(a(3), a(3))
         with pytest.raises(ShapeError, match="dim N: 4 here, but x bound it to 3"):
             f(a(3), a(4))
+
+
+def test_messages_keep_ndtyping_names_whole() -> None:
+    """`typing.` is stripped from annotations in messages, but not the end of `ndtyping.`."""
+    @check
+    def f(x: Optional[Float[np.ndarray, "n"]]) -> None: ...
+
+    with pytest.raises(ShapeError) as info:
+        f(np.zeros((2, 2)))
+    assert "ndFloat" not in str(info.value) and "Float[ndarray" in str(info.value)
