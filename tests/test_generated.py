@@ -26,3 +26,20 @@ def test_overlay_templates_are_fresh() -> None:
         [sys.executable, str(ROOT / "tools" / "gen_overlay_templates.py"), "--check"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_check_mode_fails_on_a_stale_file(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from _generated import write_or_check
+    finally:
+        sys.path.pop(0)
+    target = ROOT / "build" / "stale-check-probe.txt"
+    target.parent.mkdir(exist_ok=True)
+    target.write_text("old")
+    try:
+        assert write_or_check(target, "new", "probe", ["--check"]) == 1
+        assert write_or_check(target, "new", "probe", []) == 0
+        assert write_or_check(target, "new", "probe", ["--check"]) == 0
+    finally:
+        target.unlink()

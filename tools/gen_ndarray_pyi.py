@@ -16,9 +16,9 @@ Why the stub looks the way it does (see docs/static.md and research/static_ndarr
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
+
+from _generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "src" / "ndtyping" / "_ndarray.pyi"
@@ -278,18 +278,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the committed stub is stale")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        if not TARGET.exists() or TARGET.read_text() != text:
-            print(f"{TARGET.relative_to(ROOT)} is stale: run `python tools/gen_ndarray_pyi.py`", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_text(text)
-    print(f"wrote {TARGET.relative_to(ROOT)}")
-    return 0
+    return write_or_check(TARGET, render(), __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

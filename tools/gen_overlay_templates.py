@@ -14,9 +14,9 @@ Anything else (lists, a computed axis, `out=`, a `dtype=`) falls through to nump
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
+
+from _generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "src" / "ndtyping" / "_overlay_data" / "numpy.stub"
@@ -284,19 +284,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the committed template is stale")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        if not TARGET.exists() or TARGET.read_text() != text:
-            print(f"{TARGET.relative_to(ROOT)} is stale: run `python tools/gen_overlay_templates.py`", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
-    TARGET.write_text(text)
-    print(f"wrote {TARGET.relative_to(ROOT)}")
-    return 0
+    return write_or_check(TARGET, render(), __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":
