@@ -21,13 +21,16 @@ import dataclasses
 import functools
 import importlib
 import inspect
+import types
 import typing
 from typing import Any, Callable, ContextManager, Iterator, Literal, Optional, TypeVar, overload
 
-from ._bindings import Scope, enter, leave
+from ._bindings import Scope, current_scope, enter, leave
 from ._engine import describe_value
 from ._errors import AnnotationError, ConfigurationError, NdtypingError, TypeCheckError
-from ._typecheck import reads_arguments
+from ._typecheck import compile_annotation, reads_arguments
+
+_UNION_TYPE: Any = getattr(types, "UnionType", ())  # 3.10+: `int | None`
 
 __all__ = ["jaxtyped", "resolve_typechecker", "check_fields_after_init", "bindings_scope"]
 
@@ -219,10 +222,50 @@ def _uses_check_type(typechecker: Callable[..., Any]) -> bool:
     return hasattr(typeguard, "TypeCheckError")  # 3+; typeguard 2 wraps, and can decorate a probe
 
 
+class _ExternalViewMeta(type):
+    """`isinstance` on the view runs ndtyping's checker for the annotation, in the call's scope."""
+
+    _ndt_checker: Any
+
+    def __instancecheck__(cls, value: Any) -> bool:
+        scope = current_scope()
+        return not cls._ndt_checker(value, scope if scope is not None else Scope(), "isinstance")
+
+
+@functools.lru_cache(maxsize=1024)
+def _external_view(annotation: Any) -> Any:
+    checker = compile_annotation(annotation)
+    if checker is None:
+        return Any
+    # No custom __repr__: the default `<class 'ndtyping.PyTree[...]'>` keeps beartype's repr rules happy.
+    return _ExternalViewMeta(repr(annotation), (), {"_ndt_checker": checker, "__module__": "ndtyping"})
+
+
+def _for_external(annotation: Any) -> Any:
+    """External checkers understand classes: ndtyping annotations that are not (PyTree[...]) become one.
+
+    Inside a Union too (`Optional[PyTree[...]]`); array annotations are classes already.
+    """
+    if isinstance(annotation, type):
+        return annotation
+    if getattr(annotation, "_ndt_build_checker", None) is not None:
+        try:
+            return _external_view(annotation)
+        except TypeError:  # unhashable
+            return _external_view.__wrapped__(annotation)
+    if typing.get_origin(annotation) is typing.Union or isinstance(annotation, _UNION_TYPE):
+        members = typing.get_args(annotation)
+        translated = tuple(_for_external(member) for member in members)
+        if translated != members:
+            return typing.Union[translated]  # type: ignore[return-value]
+    return annotation
+
+
 def _probe_checker(
     typechecker: Callable[..., Any], parameters: list[inspect.Parameter], name: str, qualname: str, module: str
 ) -> Callable[..., Any]:
     """A callable that raises the external checker's error when its arguments do not fit `parameters`."""
+    parameters = [p.replace(annotation=_for_external(p.annotation)) for p in parameters]
     if _uses_check_type(typechecker):
         return _typeguard_checker(parameters)
     namespace: dict[str, Any] = {}
