@@ -68,9 +68,9 @@ class Instrumenter:
         expression = ast.parse(text, mode="eval").body
         for node in ast.walk(expression):
             ast.copy_location(node, location)
-            if hasattr(node, "end_lineno"):
-                node.end_lineno = getattr(location, "lineno", None)
-                node.end_col_offset = getattr(location, "col_offset", None)
+            # One line, the definition's own: the decorator must not claim the whole body.
+            setattr(node, "end_lineno", getattr(location, "lineno", None))  # noqa: B010
+            setattr(node, "end_col_offset", getattr(location, "col_offset", None))  # noqa: B010
         return expression
 
 
