@@ -21,6 +21,7 @@ import dataclasses
 import functools
 import importlib
 import inspect
+import os
 import types
 import typing
 from typing import Any, Callable, ContextManager, Iterator, Literal, Optional, TypeVar, overload
@@ -118,6 +119,8 @@ def bindings_scope(name: str = "jaxtyped context") -> Iterator[None]:
 def _apply(obj: Any, checker: Optional[Callable[..., Any]]) -> Any:
     from ._decorator import check
 
+    if os.environ.get("NDTYPING_DISABLE", "") not in ("", "0"):
+        return obj  # the same switch as `check`'s
     if checker is check:
         return check(obj)
     if isinstance(obj, (staticmethod, classmethod)):

@@ -288,3 +288,16 @@ def test_plain_beartype_accepts_ndtyping_annotations() -> None:
     assert f(np.zeros((2, 3))).shape == (3,)
     with pytest.raises(beartype.roar.BeartypeCallHintParamViolation):
         f(np.zeros(3))
+
+
+def test_ndtyping_disable_turns_jaxtyped_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    typechecker = _typechecker("typeguard")
+    monkeypatch.setenv("NDTYPING_DISABLE", "1")
+
+    def f(x: Float[np.ndarray, "n"]) -> None:
+        return None
+
+    assert jaxtyped(f, typechecker=typechecker) is f
+    assert jaxtyped(f, typechecker=None) is f
+    monkeypatch.setenv("NDTYPING_DISABLE", "0")
+    assert jaxtyped(f, typechecker=typechecker) is not f
