@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import os
 from typing import Any, Callable, Optional
 
 __all__ = ["Instrumenter", "INSTRUMENTERS", "instrument_tree"]
@@ -54,6 +55,8 @@ class Instrumenter:
         from ._decorator import check
         from ._jaxtyped import check_fields_after_init
 
+        if os.environ.get("NDTYPING_DISABLE", "") not in ("", "0"):
+            return cls
         if isinstance(cls, type) and dataclasses.is_dataclass(cls) and not getattr(cls, "__no_type_check__", False):
             check_fields_after_init(cls, self.typechecker or check)
         return cls
