@@ -22,6 +22,7 @@ import functools
 import importlib
 import inspect
 import os
+import sys
 import types
 import typing
 from typing import Any, Callable, ContextManager, Iterator, Literal, Optional, TypeVar, overload
@@ -348,7 +349,10 @@ def _resolved_hints(obj: Any) -> dict[str, Any]:
     except Exception:
         pass
     hints: dict[str, Any] = {}
-    namespace = getattr(obj, "__globals__", None) or vars(importlib.import_module(obj.__module__))
+    namespace = getattr(obj, "__globals__", None)
+    if namespace is None:  # a class: its module's globals, if the module is still around
+        module = sys.modules.get(getattr(obj, "__module__", "") or "")
+        namespace = vars(module) if module is not None else {}
     for key, annotation in dict(getattr(obj, "__annotations__", {}) or {}).items():
         if isinstance(annotation, str):
             try:

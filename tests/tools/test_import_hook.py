@@ -323,3 +323,24 @@ def test_installing_does_not_import_the_typechecker_packages_of_ndtyping() -> No
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_functions_under_jax_jit_are_checked_at_trace_time(make_package: MakePackage) -> None:
+    pytest.importorskip("jax")
+    source = """\
+        import jax
+        import jax.numpy as jnp
+        from ndtyping import Float
+
+        @jax.jit
+        def normalise(x: Float[jax.Array, "n d"], scale: Float[jax.Array, "d"]) -> Float[jax.Array, "n d"]:
+            return x / jnp.linalg.norm(x, axis=-1, keepdims=True) * scale
+        """
+    name = make_package({"__init__.py": source})
+    with install_import_hook(name):
+        module = importlib.import_module(name)
+    import jax.numpy as jnp
+
+    assert module.normalise(jnp.ones((2, 3)), jnp.ones(3)).shape == (2, 3)
+    with pytest.raises(ShapeError, match=r"normalise\(\) argument 'scale'"):
+        module.normalise(jnp.ones((2, 3)), jnp.ones(4))
