@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 from typing_extensions import assert_type
@@ -11,12 +11,15 @@ from ndtyping import Float, install_import_hook, jaxtyped
 from ndtyping._import_hook import ImportHook
 
 
+Arr = np.ndarray[Any, Any]  # numpy 2.2's ndarray has no default type arguments
+
+
 def _checker(fn: Callable[..., object]) -> Callable[..., object]:
     return fn
 
 
 @jaxtyped(typechecker=_checker)
-def scale(x: Float[np.ndarray, "n"], k: int) -> int:
+def scale(x: Float[Arr, "n"], k: int) -> int:
     return k
 
 
