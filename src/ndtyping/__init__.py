@@ -30,10 +30,13 @@ from ._bindings import print_bindings as print_bindings
 from ._decorator import check as check
 from ._errors import (
     AnnotationError as AnnotationError,
+    ConfigurationError as ConfigurationError,
     NdtypingError as NdtypingError,
     ShapeError as ShapeError,
     TypeCheckError as TypeCheckError,
 )
+from ._import_hook import install_import_hook as install_import_hook
+from ._jaxtyped import jaxtyped as jaxtyped
 from ._narrowing import as_array as as_array, is_array as is_array
 from ._relations import (
     filter as filter,  # noqa: A004 (ndtyping.filter, deliberately not in __all__)
@@ -99,13 +102,28 @@ __version__ = "0.1.0"
 __all__ = [
     "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
     "is_super", "in_same_class", "is_valid_value", "is_array", "as_array", "PyTree",
-    "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError",
+    "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError", "ConfigurationError",
+    "jaxtyped", "install_import_hook", "load_ipython_extension", "unload_ipython_extension",
     "bool_", "float16", "float32", "float64", "complex64", "complex128",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "Shaped", "Bool", "Key", "Num", "Inexact", "Float", "BFloat16", "Float16", "Float32", "Float64",
     "Complex", "Complex64", "Complex128", "Integer", "UInt", "UInt2", "UInt4", "UInt8", "UInt16",
     "UInt32", "UInt64", "Int", "Int2", "Int4", "Int8", "Int16", "Int32", "Int64", "Real",
 ]  # fmt: skip
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext ndtyping`: check the annotated functions and classes defined in later cells."""
+    from ._ipython import load_ipython_extension as load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    """`%unload_ext ndtyping`: stop checking newly defined functions."""
+    from ._ipython import unload_ipython_extension as unload
+
+    unload(ipython)
 
 
 _JAX_NAMES = ("Array", "ArrayLike", "DTypeLike", "PRNGKeyArray", "PyTreeDef", "Scalar", "ScalarLike", "Shape")

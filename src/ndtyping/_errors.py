@@ -6,7 +6,7 @@ errors without catching unrelated bugs.
 
 from __future__ import annotations
 
-__all__ = ["NdtypingError", "AnnotationError", "TypeCheckError", "ShapeError"]
+__all__ = ["NdtypingError", "AnnotationError", "ConfigurationError", "TypeCheckError", "ShapeError"]
 
 
 class NdtypingError(Exception):
@@ -15,6 +15,10 @@ class NdtypingError(Exception):
 
 class AnnotationError(NdtypingError):
     """An annotation is malformed: a bad shape string, an unknown dtype, an unsafe expression."""
+
+
+class ConfigurationError(NdtypingError, ValueError):
+    """ndtyping was set up wrongly: a bad package name for the import hook, an unknown typechecker."""
 
 
 class TypeCheckError(NdtypingError, TypeError):
