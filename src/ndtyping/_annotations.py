@@ -166,7 +166,7 @@ def _build(category: DTypeCategory, array_types: Any, shape_text: str) -> ArrayA
         types_ = array_types
         label = f'{category.label}[{_types_label(types_)}, "{shape.text}"]'
     spec = ArraySpec(types_, category, shape, label)
-    cls = ArrayAnnotationMeta(label, (), {"_ndt_spec": spec, "__module__": "ndtyping"})
+    cls = ArrayAnnotationMeta(label, (), {"_ndt_spec": spec, "__module__": "builtins"})
     cls._ndt_key = key
     return cls
 

@@ -13,8 +13,11 @@ class NdtypingError(Exception):
     """Base class of every error ndtyping raises on purpose."""
 
 
-class AnnotationError(NdtypingError):
-    """An annotation is malformed: a bad shape string, an unknown dtype, an unsafe expression."""
+class AnnotationError(NdtypingError, ValueError):
+    """An annotation is malformed: a bad shape string, an unknown dtype, an unsafe expression.
+
+    A ValueError too, as the same mistake is in jaxtyping, so code that catches it keeps working.
+    """
 
 
 class ConfigurationError(NdtypingError, ValueError):

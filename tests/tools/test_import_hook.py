@@ -17,7 +17,6 @@ import pytest
 import ndtyping
 from ndtyping import ConfigurationError, ShapeError, TypeCheckError, install_import_hook
 
-from ._beartype_fix import needs_annotation_repr_fix
 from .conftest import MakePackage
 
 MODELS = """\
@@ -299,7 +298,6 @@ def test_typeguard_as_the_typechecker(make_package: MakePackage) -> None:
         models.Point(np.zeros(3))
 
 
-@needs_annotation_repr_fix
 def test_beartype_as_the_typechecker(make_package: MakePackage) -> None:
     beartype = pytest.importorskip("beartype")
     name = make_package({"__init__.py": "", "models.py": MODELS})

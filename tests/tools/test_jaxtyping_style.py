@@ -19,7 +19,6 @@ from typing import Any, Iterator
 import numpy as np
 import pytest
 
-from ._beartype_fix import needs_annotation_repr_fix
 from .conftest import MakePackage
 
 PROGRAM = Path(__file__).with_name("jaxtyping_style") / "program.py"
@@ -99,7 +98,6 @@ def test_expected_covers_every_case() -> None:
         assert set(module.CASES) == set(EXPECTED)
 
 
-@needs_annotation_repr_fix
 def test_the_program_as_written_runs_under_ndtyping() -> None:
     pytest.importorskip("beartype")
     from .jaxtyping_style import program
@@ -189,7 +187,6 @@ def test_the_hook_with_a_typeguard_string(make_package: MakePackage) -> None:
     _assert_checked(_hooked(make_package, "typeguard.typechecked"), "typeguard")
 
 
-@needs_annotation_repr_fix
 def test_the_hook_with_a_beartype_string(make_package: MakePackage) -> None:
     pytest.importorskip("beartype")
     _assert_checked(_hooked(make_package, "beartype.beartype"), "beartype")

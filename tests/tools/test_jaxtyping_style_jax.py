@@ -8,7 +8,6 @@ import pytest
 
 pytest.importorskip("jax")
 
-from ._beartype_fix import needs_annotation_repr_fix  # noqa: E402
 from .test_jaxtyping_style import FAIL, OK, _loaded, _source, verdicts  # noqa: E402
 
 PROGRAM = Path(__file__).with_name("jaxtyping_style") / "program_jax.py"
@@ -28,7 +27,6 @@ EXPECTED = {
 }
 
 
-@needs_annotation_repr_fix
 def test_the_jax_program_as_written_runs_under_ndtyping() -> None:
     pytest.importorskip("beartype")
     from .jaxtyping_style import program_jax
