@@ -338,11 +338,44 @@ def nn() -> list[str]:
     return out
 
 
+# jax.vmap over axis 0 of a one-argument function of an ndtyping array: the batch axis is a
+# type variable of the returned callable. Anything else keeps jax's own `vmap(fun: F) -> F`.
+VMAP = """\
+from typing import Any as _NdtAny, Callable as _NdtCallable, Literal as _NdtLiteral, overload as _ndt_overload
+from collections.abc import Sequence as _NdtSequence
+from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+import numpy as _ndt_np
+from ndtyping._ndarray import ShapedArray as _NdtArray
+from jax.numpy import _NdtJaxArray
+_NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
+_NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
+_NdtBatch = _NdtTypeVar("_NdtBatch")
+_NdtS = _NdtTypeVarTuple("_NdtS")
+_NdtS2 = _NdtTypeVarTuple("_NdtS2")
+_NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
+
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
+    in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtF, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtF: ...
+def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
+    return _NdtJaxVmap(*args, **kwargs)  # what pyright reads; jax's own vmap at runtime
+"""
+
+
 def sections() -> list[str]:
     return [
         "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax.numpy: preamble", JAX_NUMPY_PREAMBLE,
         *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *nn(),
+        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: preamble", VMAP,
     ]  # fmt: skip
 
 

@@ -89,8 +89,8 @@ def build_overlay(dest: Optional[Path] = None, packages: tuple[str, ...] = TEMPL
             source = _module_stub(package_dir, name, module)
             text = _apply(source.read_text(), patch, module)
             target = dest.joinpath(*module.split(".")).with_suffix(".pyi")
-            if source.name == "__init__.pyi":
-                target = dest.joinpath(*module.split("."), "__init__.pyi")
+            if source.name in ("__init__.pyi", "__init__.py"):
+                target = dest.joinpath(*module.split("."), source.name)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(_HEADER.format(package=name, version=_version(name)) + text)
     dest.mkdir(parents=True, exist_ok=True)
@@ -158,7 +158,8 @@ def _version(name: str) -> str:
 def _module_stub(package_dir: Path, package: str, module: str) -> Path:
     parts = module.split(".")[1:] if module != package else []
     base = package_dir.joinpath(*parts)
-    for candidate in (base.with_suffix(".pyi"), base / "__init__.pyi"):
+    # jax's top-level package has no stub: its __init__.py is what pyright reads
+    for candidate in (base.with_suffix(".pyi"), base / "__init__.pyi", base / "__init__.py"):
         if candidate.exists():
             return candidate
     raise NdtypingError(f"cannot build the {package} overlay: the installed {package} has no stub for {module}")
@@ -234,12 +235,12 @@ def _apply(source: str, patch: _ModulePatch, module: str) -> str:
         inserts.setdefault(len(lines), []).extend(block)
 
     for name, new in patch.rename:
-        imports = [n for n in tree.body if isinstance(n, ast.ImportFrom) and any(a.name == name and a.asname is None for a in n.names)]
+        imports = [n for n in tree.body if isinstance(n, ast.ImportFrom) and any(a.name == name and a.asname in (None, name) for a in n.names)]
         if not imports:
             raise NdtypingError(f"cannot build the overlay: {module} does not import {name!r}")
         for node in imports:
             for index in range(node.lineno - 1, node.end_lineno or node.lineno):
-                lines[index] = re.sub(rf"\b{name}\b(?! as)", f"{name} as {new}", lines[index])
+                lines[index] = re.sub(rf"\b{name}( as {name}\b|\b(?! as))", f"{name} as {new}", lines[index])
 
     out: list[str] = []
     for index, line in enumerate(lines):

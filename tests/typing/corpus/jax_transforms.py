@@ -9,7 +9,8 @@ def pairwise_distances(a: jax.Array, b: jax.Array) -> jax.Array:
     def one(x: jax.Array, y: jax.Array) -> jax.Array:
         return jnp.sqrt(jnp.sum((x - y) ** 2))
 
-    return jax.vmap(jax.vmap(one, in_axes=(None, 0)), in_axes=(0, None))(a, b)
+    doubled = jax.vmap(lambda row: row * 2)(a)
+    return jax.vmap(jax.vmap(one, in_axes=(None, 0)), in_axes=(0, None))(doubled, b)
 
 
 def cumulative(xs: jax.Array) -> tuple[jax.Array, jax.Array]:
