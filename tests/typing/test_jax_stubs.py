@@ -1,0 +1,82 @@
+"""The jax.numpy / jax.nn overlay, checked by running pyright with it on pyright's stubPath."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ndtyping._overlay import build_overlay, supported
+
+from .run_pyright import HERE, Diagnostic, run_pyright
+
+pytest.importorskip("jax")
+pytestmark = [
+    pytest.mark.pyright,
+    pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"),
+]
+VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
+CORPUS = sorted((HERE / "corpus").glob("jax_*.py"))
+
+
+@pytest.fixture(scope="session")
+def overlay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_overlay(tmp_path_factory.mktemp("jax-overlay"))
+
+
+def jax_config(tmp: Path, overlay: Path | None, strict: bool = True) -> Path:
+    settings: dict[str, object] = {
+        "typeCheckingMode": "strict" if strict else "standard",
+        "reportUnnecessaryTypeIgnoreComment": "error",
+        "reportUnusedVariable": "none",
+        "reportUnusedExpression": "none",
+        "reportMissingModuleSource": "none",
+        # jax's own stubs have Unknown parts (`device: _Device`): strict flags every jnp.zeros
+        "reportUnknownMemberType": "none",
+    }
+    if overlay is not None:
+        settings["stubPath"] = str(overlay)
+    path = tmp / f"jax-{'with' if overlay else 'without'}-{'strict' if strict else 'standard'}.json"
+    path.write_text(json.dumps(settings))
+    return path
+
+
+def test_overlay_patches_jax(overlay: Path) -> None:
+    jnp = (overlay / "jax" / "numpy" / "__init__.pyi").read_text()
+    assert "class _NdtJaxArray(Array" in jnp and "add: _NdtBinaryUfunc" in jnp
+    assert "def relu(x: _NdtArray" in (overlay / "jax" / "nn" / "__init__.pyi").read_text()
+    assert (overlay / "jax" / "__init__.py").exists() and not (overlay / "jax" / "_src").exists()
+
+
+def test_jax_stub_cases(overlay: Path, tmp_path: Path) -> None:
+    cases = sorted((HERE / "stub_cases_jax").glob("*.py"))
+    diagnostics = run_pyright(cases, VERSION, jax_config(tmp_path, overlay))
+    assert not diagnostics, "\n".join(map(str, diagnostics))
+
+
+def test_seed_examples_fail_without_the_overlay(tmp_path: Path) -> None:
+    """Without the overlay jax's types say nothing of shapes (and reject NDArray arguments)."""
+    diagnostics = run_pyright([HERE / "stub_cases_jax" / "seed_jax.py"], VERSION, jax_config(tmp_path, None))
+    assert any(d.rule == "reportUnnecessaryTypeIgnoreComment" for d in diagnostics), diagnostics
+    assert any(d.rule == "reportArgumentType" for d in diagnostics), diagnostics
+
+
+def _keyed(diagnostics: list[Diagnostic]) -> set[tuple[str, int, str]]:
+    return {(d.file, d.line, d.rule) for d in diagnostics}
+
+
+def test_corpus_is_clean_with_and_without_the_overlay(overlay: Path, tmp_path: Path) -> None:
+    """Ordinary jax programs: zero pyright errors (standard mode) before, and zero with the overlay."""
+    assert CORPUS
+    without = run_pyright(CORPUS, VERSION, jax_config(tmp_path, None, strict=False))
+    assert not without, "the corpus must be clean without the overlay:\n" + "\n".join(map(str, without))
+    with_overlay = run_pyright(CORPUS, VERSION, jax_config(tmp_path, overlay, strict=False))
+    assert not with_overlay, "the overlay introduced:\n" + "\n".join(map(str, with_overlay))
+
+
+def test_corpus_gets_no_new_strict_diagnostic(overlay: Path, tmp_path: Path) -> None:
+    without = _keyed(run_pyright(CORPUS, VERSION, jax_config(tmp_path, None)))
+    new = [d for d in run_pyright(CORPUS, VERSION, jax_config(tmp_path, overlay)) if (d.file, d.line, d.rule) not in without]
+    assert not new, "the overlay introduced:\n" + "\n".join(map(str, new))

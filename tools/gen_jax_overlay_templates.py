@@ -1,0 +1,397 @@
+"""Generate src/ndtyping/_overlay_data/jax.stub: ndtyping's shape-aware jax.numpy and jax.nn overloads.
+
+Run `python tools/gen_jax_overlay_templates.py` to rewrite the template, `--check` to fail when the
+committed file is stale (the test suite does that). `ndtyping._overlay` inserts these overloads
+ahead of jax's own definitions, in the stubs jax installed, when it builds the overlay (see that
+module for the section format).
+
+Why the results are `_NdtJaxArray[D, tuple[...]]` and not the `NDArray` protocol: pyright resolves
+a call whose argument is `Any` (untyped jax code, `dict[str, Any]` pytrees) by keeping the widest
+of the matching overloads' results. A protocol result is wider than `jax.Array` (every jax array
+satisfies it), so ordinary code would lose `.at[]`, `.block_until_ready()` and assignability to
+`jax.Array`. `_NdtJaxArray` subclasses `jax.Array` (which is what jax really returns) and carries
+the dtype and shape, so it is assignable to `NDArray[D, *shape]`, and `Any` calls stay `Array`.
+
+Functions whose overloads fix the rank (transpose, swapaxes, moveaxis, dot, matmul) start with a
+guard for rank >= 5: a jax array of unknown shape (`tuple[Any, ...]`) matches it first, so its
+result keeps an unknown rank instead of the first fixed-rank pattern's.
+
+The pattern helpers are small and written here rather than imported from
+gen_overlay_templates.py, so that the numpy generator can change without changing this output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from _generated import write_or_check
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "src" / "ndtyping" / "_overlay_data" / "jax.stub"
+
+LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
+REST = "_NdtUnpack[_NdtRest]"
+ONE = "_NdtLiteral[1]"
+ANY_SHAPE = "tuple[_NdtAny, ...]"
+# rank >= 5: what an array of unknown shape matches first (see the module docstring)
+UNKNOWN_RANK = "tuple[_NdtA, _NdtB, _NdtC, _NdtE, _NdtF, _NdtUnpack[_NdtRest]]"
+FLOAT = "_ndt_np.float32"  # jax's default float and int (without jax_enable_x64)
+INT = "_ndt_np.int32"
+SCALAR = "int | float"
+
+TYPEVARS = """\
+from typing import Any as _NdtAny, Generic as _NdtGeneric, Literal as _NdtLiteral
+from builtins import bool as _NdtBool
+from collections.abc import Sequence as _NdtSequence
+from typing_extensions import TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+import numpy as _ndt_np
+from ndtyping._ndarray import ShapedArray as _NdtArray
+_NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
+_NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
+_NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
+_NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
+# Defaults: an array of unknown shape leaves these unsolved; they must then read as Any.
+_NdtA = _NdtTypeVar("_NdtA", default=_NdtAny)
+_NdtB = _NdtTypeVar("_NdtB", default=_NdtAny)
+_NdtC = _NdtTypeVar("_NdtC", default=_NdtAny)
+_NdtE = _NdtTypeVar("_NdtE", default=_NdtAny)
+_NdtF = _NdtTypeVar("_NdtF", default=_NdtAny)
+_NdtRest = _NdtTypeVarTuple("_NdtRest", default=_NdtUnpack[tuple[_NdtAny, ...]])
+_NdtSh = _NdtTypeVar("_NdtSh", bound=tuple[_NdtAny, ...])
+# A type variable standing for a whole shape tuple keeps its Literal sizes: zeros((2, 3)).
+_NdtShape = _NdtTypeVar("_NdtShape", bound=tuple[int, ...])"""
+
+JAX_NUMPY_PREAMBLE = f"""\
+{TYPEVARS}
+_NdtCD = _NdtTypeVar("_NdtCD", bound=_ndt_np.generic, covariant=True, default=_NdtAny)
+_NdtCSh = _NdtTypeVar("_NdtCSh", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
+
+# NDArray is a protocol, not one of jax's ArrayLike types: let every jax.numpy function take it.
+ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
+
+class _NdtJaxArray(Array, _NdtGeneric[_NdtCD, _NdtCSh]):
+    \"\"\"A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape].\"\"\"
+    def __array__(self, dtype: None = None, context: None = None, copy: _NdtBool | None = None) -> _ndt_np.ndarray[_NdtCSh, _ndt_np.dtype[_NdtCD]]: ...
+    @property
+    def shape(self) -> _NdtCSh: ...
+    @property
+    def dtype(self) -> _ndt_np.dtype[_NdtCD]: ...
+"""
+
+JAX_NN_PREAMBLE = f"""\
+{TYPEVARS}
+from jax.numpy import _NdtJaxArray
+ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
+"""
+
+
+def tup(items: list[str]) -> str:
+    return f"tuple[{', '.join(items)}]" if items else "tuple[()]"
+
+
+def arr(dtype: str, shape: str) -> str:
+    return f"_NdtArray[{dtype}, {shape}]"
+
+
+def res(dtype: str, shape: str) -> str:
+    return f"_NdtJaxArray[{dtype}, {shape}]"
+
+
+def overload(name: str, params: str, result: str) -> str:
+    return f"@overload\ndef {name}({params}) -> {result}: ..."
+
+
+def indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+def axis_patterns() -> list[tuple[int, list[str], list[str], list[str]]]:
+    """(axis, shape in, shape without the axis, shape with the axis as 1), axes 0..3 and -1..-4."""
+    rows = []
+    for axis in range(4):
+        before, target = LETTERS[:axis], LETTERS[axis]
+        rows.append((axis, [*before, target, REST], [*before, REST], [*before, ONE, REST]))
+    for axis in range(1, 5):
+        target, after = LETTERS[axis - 1], LETTERS[: axis - 1]
+        rows.append((-axis, [REST, target, *after], [REST, *after], [REST, ONE, *after]))
+    return rows
+
+
+def permutations_of_axes(kind: str) -> list[tuple[int, int, list[str], list[str]]]:
+    """(i, j, shape in, shape out) for swapaxes (swap i, j) or moveaxis (move i to j), ranks 2-4."""
+    rows = []
+    for rank in range(2, 5):
+        shape = LETTERS[:rank]
+        axes = list(range(rank)) + [-1, -2]
+        for i in axes:
+            for j in axes:
+                ii, jj = i % rank, j % rank
+                if ii == jj:
+                    continue
+                new = list(shape)
+                if kind == "swap":
+                    new[ii], new[jj] = new[jj], new[ii]
+                else:
+                    new.insert(jj, new.pop(ii))
+                rows.append((i, j, shape, new))
+    return rows
+
+
+# name -> (params after `a, axis`, [(dtype in, dtype out)])
+KEEP = "keepdims: {keep}"
+REDUCTIONS = {
+    "sum": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
+    "prod": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
+    "mean": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", FLOAT)]),
+    "std": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", FLOAT)]),
+    "var": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", FLOAT)]),
+    "max": (f"out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtD", "_NdtD")]),
+    "min": (f"out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtD", "_NdtD")]),
+    "any": (f"out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtD", "_ndt_np.bool_")]),
+    "all": (f"out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtD", "_ndt_np.bool_")]),
+    "argmax": (f"out: None = None, *, {KEEP}", [("_NdtD", INT)]),
+    "argmin": (f"out: None = None, *, {KEEP}", [("_NdtD", INT)]),
+}
+
+
+def reductions() -> list[str]:
+    out = []
+    for name, (rest, families) in REDUCTIONS.items():
+        out.append(f"## jax.numpy: before {name}")
+        for dtype_in, dtype_out in families:  # axis=None: a scalar (rank 0)
+            params = f"a: {arr(dtype_in, '_NdtAny')}, axis: None = None, " + rest.format(keep="_NdtLiteral[False] = False")
+            out.append(overload(name, params, res(dtype_out, "tuple[()]")))
+        for axis, shape_in, shape_drop, shape_keep in axis_patterns():
+            for dtype_in, dtype_out in families:
+                for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
+                    params = f"a: {arr(dtype_in, tup(shape_in))}, axis: _NdtLiteral[{axis}], " + rest.format(keep=keep)
+                    out.append(overload(name, params, res(dtype_out, tup(shape_out))))
+    return out
+
+
+def guard(name: str, params: str) -> str:
+    """An array of unknown shape keeps an unknown shape (see the module docstring)."""
+    return overload(name, f"a: {arr('_NdtD', UNKNOWN_RANK)}, {params}", res("_NdtD", ANY_SHAPE))
+
+
+def layout() -> list[str]:
+    out = ["## jax.numpy: before transpose", guard("transpose", "axes: None = None")]
+    for rank in range(1, 5):
+        shape = LETTERS[:rank]
+        out.append(overload("transpose", f"a: {arr('_NdtD', tup(shape))}, axes: None = None", res("_NdtD", tup(shape[::-1]))))
+    out += ["## jax.numpy: before swapaxes", guard("swapaxes", "axis1: int, axis2: int")]
+    for i, j, shape_in, shape_out in permutations_of_axes("swap"):
+        params = f"a: {arr('_NdtD', tup(shape_in))}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]"
+        out.append(overload("swapaxes", params, res("_NdtD", tup(shape_out))))
+    out += ["## jax.numpy: before moveaxis", guard("moveaxis", "source: int, destination: int")]
+    for i, j, shape_in, shape_out in permutations_of_axes("move"):
+        params = f"a: {arr('_NdtD', tup(shape_in))}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]"
+        out.append(overload("moveaxis", params, res("_NdtD", tup(shape_out))))
+    out.append("## jax.numpy: before squeeze")
+    for axis, shape_in, shape_drop, _ in axis_patterns():
+        out.append(overload("squeeze", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_drop))))
+    out.append("## jax.numpy: before expand_dims")
+    for axis, _, shape_in, shape_out in axis_patterns():
+        out.append(overload("expand_dims", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_out))))
+    out.append("## jax.numpy: before reshape")
+    # a -1 entry is computed by jax: the rank is known, the sizes are not
+    for rank in range(1, 5):
+        for position in range(rank):
+            shape = ["int"] * rank
+            shape[position] = "_NdtLiteral[-1]"
+            params = f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(shape)}, order: str = 'C'"
+            out.append(overload("reshape", params, res("_NdtD", tup(["_NdtAny"] * rank))))
+    out.append(overload("reshape", f"a: {arr('_NdtD', '_NdtAny')}, shape: _NdtShape, order: str = 'C'", res("_NdtD", "_NdtShape")))
+    return out
+
+
+def products() -> list[str]:
+    """matmul and dot: vector.vector, matrix.vector, vector.matrix, matrix.matrix (matmul: batched)."""
+    a, b, c = LETTERS[:3]
+    out = []
+    for name in ("matmul", "dot"):
+        out.append(f"## jax.numpy: before {name}")
+        out.append(overload(name, f"a: {arr('_NdtD', UNKNOWN_RANK)}, b: {arr('_NdtAny', '_NdtAny')}, *, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", ANY_SHAPE)))
+        out.append(overload(name, f"a: {arr('_NdtD', '_NdtAny')}, b: {arr('_NdtAny', UNKNOWN_RANK)}, *, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", ANY_SHAPE)))
+        last = ([REST, a, b], [REST, b, c], [REST, a, c]) if name == "matmul" else ([a, b], [b, c], [a, c])
+        for left, right, result in [([a], [a], []), ([a, b], [b], [a]), ([a], [a, b], [b]), last]:
+            params = f"a: {arr('_NdtD', tup(left))}, b: {arr('_NdtD', tup(right))}, *, precision: _NdtAny = None, preferred_element_type: None = None"
+            out.append(overload(name, params, res("_NdtD", tup(result))))
+    out.append("## jax.numpy: before vecdot")
+    vector = arr("_NdtD", tup([REST, a]))
+    out.append(overload("vecdot", f"x1: {vector}, x2: {vector}, /, *, axis: _NdtLiteral[-1] = -1, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", tup([REST]))))
+    return out
+
+
+# elementwise: (function, families [(dtype in, dtype out)])
+FLOAT_RESULT = [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", FLOAT)]
+SAME_DTYPE = [("_NdtD", "_NdtD")]
+UNARY = {
+    **{name: FLOAT_RESULT for name in ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1", "floor", "ceil"]},
+    **{name: SAME_DTYPE for name in ["abs", "absolute", "negative", "square", "sign"]},
+}
+BINARY_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]  # `add: BinaryUfunc` objects
+BINARY_FUNCTIONS = {"divide": "float", "power": "same"}  # plain functions in jax's stub
+
+
+def binary_overloads(name: str, self_param: str, integer_result: str) -> list[str]:
+    """Same shape, a Python scalar on either side, or a vector along the last axis."""
+    a = LETTERS[0]
+    out = []
+    for dtype, scalar, result_dtype in (("_NdtDInexact", SCALAR, "_NdtDInexact"), ("_NdtDOther", "int", integer_result)):
+        same = arr(dtype, "_NdtSh")
+        result = res(result_dtype, "_NdtSh")
+        for x, y in ((same, same), (same, scalar), (scalar, same)):
+            out.append(overload(name, f"{self_param}x: {x}, y: {y}, /", result))
+        matrix, vector = arr(dtype, tup([REST, a])), arr(dtype, tup([a]))
+        out.append(overload(name, f"{self_param}x: {matrix}, y: {vector}, /", res(result_dtype, tup([REST, a]))))
+    return out
+
+
+def elementwise() -> list[str]:
+    out = []
+    for name, families in UNARY.items():
+        out.append(f"## jax.numpy: before {name}")
+        for dtype_in, dtype_out in families:
+            out.append(overload(name, f"x: {arr(dtype_in, '_NdtSh')}, /", res(dtype_out, "_NdtSh")))
+    for name, kind in BINARY_FUNCTIONS.items():
+        out.append(f"## jax.numpy: before {name}")
+        out += binary_overloads(name, "", FLOAT if kind == "float" else "_NdtDOther")
+    out.append("## jax.numpy: extend BinaryUfunc as _NdtBinaryUfunc")
+    out.append("class _NdtBinaryUfunc(BinaryUfunc, Protocol):")
+    out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDOther")]
+    out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
+    out.append("## jax.numpy: before where")
+    for x, y in (("{same}", "{same}"), ("{same}", SCALAR), (SCALAR, "{same}")):
+        same = arr("_NdtD", "_NdtSh")
+        params = f"condition: {arr('_NdtAny', '_NdtSh')}, x: {x.format(same=same)}, y: {y.format(same=same)}, /"
+        out.append(overload("where", params, res("_NdtD", "_NdtSh")))
+    out.append("## jax.numpy: before clip")
+    bound = f"{SCALAR} | None"
+    out.append(overload("clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")))
+    return out
+
+
+def creation() -> list[str]:
+    out = []
+    for name in ("zeros", "ones", "empty"):
+        out.append(f"## jax.numpy: before {name}")
+        for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[int]")):
+            out.append(overload(name, f"shape: {shape}, dtype: None = None", res(FLOAT, result_shape)))
+            out.append(overload(name, f"shape: {shape}, dtype: type[_NdtD]", res("_NdtD", result_shape)))
+    out.append("## jax.numpy: before full")
+    # the fill value's Python type sets the dtype; bool before int, int before float
+    for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
+        out.append(overload("full", f"shape: _NdtShape, fill_value: {fill}, dtype: None = None", res(dtype, "_NdtShape")))
+    out.append(overload("full", "shape: _NdtShape, fill_value: _NdtAny, dtype: type[_NdtD]", res("_NdtD", "_NdtShape")))
+    for name in ("zeros_like", "ones_like", "empty_like"):
+        first = "prototype" if name == "empty_like" else "a"
+        out.append(f"## jax.numpy: before {name}")
+        out.append(overload(name, f"{first}: {arr('_NdtD', '_NdtSh')}, dtype: None = None, shape: None = None", res("_NdtD", "_NdtSh")))
+        out.append(overload(name, f"{first}: {arr('_NdtAny', '_NdtSh')}, dtype: type[_NdtD2], shape: None = None", res("_NdtD2", "_NdtSh")))
+    out.append("## jax.numpy: before full_like")
+    out.append(overload("full_like", f"a: {arr('_NdtD', '_NdtSh')}, fill_value: _NdtAny, dtype: None = None, shape: None = None", res("_NdtD", "_NdtSh")))
+    out.append(overload("full_like", f"a: {arr('_NdtAny', '_NdtSh')}, fill_value: _NdtAny, dtype: type[_NdtD2], shape: None = None", res("_NdtD2", "_NdtSh")))
+    out.append("## jax.numpy: before eye")
+    out.append(overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[int, int]")))
+    out.append(overload("eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int, int]")))
+    out.append("## jax.numpy: before arange")
+    out.append(overload("arange", "start: int, stop: int | None = None, step: int | None = None, dtype: None = None", res(INT, "tuple[int]")))
+    out.append(overload("arange", "start: float, stop: float | None = None, step: float | None = None, dtype: None = None", res(FLOAT, "tuple[int]")))
+    out.append(overload("arange", "start: float, stop: float | None = None, step: float | None = None, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int]")))
+    return out
+
+
+def joins() -> list[str]:
+    """stack and concatenate at the level of rank: the joined axis has an unknown size."""
+    out = ["## jax.numpy: before stack"]
+    item = arr("_NdtD", tup([REST]))
+    out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", res("_NdtD", tup(["_NdtAny", REST]))))
+    out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", res("_NdtD", tup([REST, "_NdtAny"]))))
+    out.append("## jax.numpy: before concatenate")
+    # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
+    item = arr("_NdtD", tup(["_NdtAny", REST]))
+    out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", res("_NdtD", tup(["_NdtAny", REST]))))
+    item = arr("_NdtD", tup([REST, "_NdtAny"]))
+    out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", res("_NdtD", tup([REST, "_NdtAny"]))))
+    return out
+
+
+# jax.nn: activations keep the shape and the (floating) dtype; (name, parameters after x)
+ACTIVATIONS = {
+    "relu": "", "relu6": "", "sigmoid": "", "silu": "", "swish": "", "softplus": "", "soft_sign": "",
+    "selu": "", "log_sigmoid": "", "hard_tanh": "", "mish": "", "tanh": ", /",
+    "gelu": ", approximate: _NdtBool = True",
+    "elu": f", alpha: {SCALAR} = 1.0",
+    "celu": f", alpha: {SCALAR} = 1.0",
+    "leaky_relu": f", negative_slope: {SCALAR} = 0.01",
+    "softmax": ", axis: int | _NdtSequence[int] | None = -1",
+    "log_softmax": ", axis: int | _NdtSequence[int] | None = -1",
+}
+
+
+def nn() -> list[str]:
+    out = ["## jax.nn: rename import ArrayLike -> _NdtJaxArrayLike", "## jax.nn: preamble", JAX_NN_PREAMBLE]
+    for name, params in ACTIVATIONS.items():
+        out.append(f"## jax.nn: before {name}")
+        out.append(overload(name, f"x: {arr('_NdtDInexact', '_NdtSh')}{params}", res("_NdtDInexact", "_NdtSh")))
+    return out
+
+
+# jax.vmap over axis 0 of a one-argument function of an ndtyping array: the batch axis is a
+# type variable of the returned callable. Anything else keeps jax's own `vmap(fun: F) -> F`.
+VMAP = """\
+from typing import Any as _NdtAny, Callable as _NdtCallable, Literal as _NdtLiteral, overload as _ndt_overload
+from collections.abc import Sequence as _NdtSequence
+from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+import numpy as _ndt_np
+from ndtyping._ndarray import ShapedArray as _NdtArray
+from jax.numpy import _NdtJaxArray
+_NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
+_NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
+_NdtBatch = _NdtTypeVar("_NdtBatch")
+_NdtS = _NdtTypeVarTuple("_NdtS")
+_NdtS2 = _NdtTypeVarTuple("_NdtS2")
+_NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
+
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
+    in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtF, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtF: ...
+def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
+    return _NdtJaxVmap(*args, **kwargs)  # what pyright reads; jax's own vmap at runtime
+"""
+
+
+def sections() -> list[str]:
+    return [
+        "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
+        "## jax.numpy: preamble", JAX_NUMPY_PREAMBLE,
+        *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *nn(),
+        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: preamble", VMAP,
+    ]  # fmt: skip
+
+
+HEADER = """\
+# GENERATED by tools/gen_jax_overlay_templates.py -- do not edit; run `python tools/gen_jax_overlay_templates.py`.
+# ndtyping's overloads for jax.numpy and jax.nn, inserted ahead of jax's own by ndtyping._overlay.
+"""
+
+
+def render() -> str:
+    return HEADER + "\n".join(sections()) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    return write_or_check(TARGET, render(), __doc__.splitlines()[0], argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
