@@ -274,7 +274,7 @@ def parse_report(stdout: str, cwd: Path) -> tuple[list[Finding], dict[str, Any]]
             end_column=item["range"]["end"]["character"] + 1,
             severity=item["severity"],
             rule=item.get("rule", ""),
-            message=item["message"],
+            message=item["message"].replace("\xa0", " "),  # pyright indents with no-break spaces
         )
         for item in report.get("generalDiagnostics", [])
     ]
