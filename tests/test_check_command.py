@@ -274,6 +274,16 @@ def test_no_python_files_exit_0_with_a_note(tmp_path: Path) -> None:
     assert "found no Python files to check" in result.stderr
 
 
+@pyright
+@pytest.mark.skipif(supported("numpy"), reason="covers numpy < 2.3, where there is no overlay")
+def test_without_the_overlay_the_check_runs_and_says_so_once(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text('x: int = "one"\n')
+    result = ndtyping_check("a.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr.count("checking without ndtyping's numpy stubs") == 1
+    assert re.search(r"1 error, 0 warnings in 1 file \(pyright [\d.]+, ndtyping stubs off: numpy [\d.]+ < 2\.3\)", result.stdout)
+
+
 # ---------------------------------------------------------------------------------------------
 # Failures: a clear message and exit status 2, never a traceback
 
@@ -298,7 +308,7 @@ def test_broken_user_config_exits_2(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("x = 1\n")
     result = ndtyping_check(cwd=tmp_path)
     assert result.returncode == 2, result.stdout + result.stderr
-    assert result.stderr.startswith("ndtyping check: pyright failed (exit status 3)")
+    assert "ndtyping check: pyright failed (exit status 3)" in result.stderr
     assert "could not be parsed" in result.stderr
     assert "Traceback" not in result.stderr
 
