@@ -27,7 +27,7 @@ import sys
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, Optional, Sequence, TextIO, cast
 
 from ._compat import PY311
 from ._errors import NdtypingError
@@ -144,23 +144,24 @@ def _read_settings(config: Path) -> Optional[dict[str, Any]]:
         return None
     if config.suffix == ".toml":
         if PY311:  # 3.11+
-            import tomllib as toml
+            import tomllib as toml  # pyright: ignore[reportMissingTypeStubs, reportMissingImports]
         else:  # <=3.10: tomllib is new in 3.11; use tomli when it is installed
             try:
                 import tomli as toml  # pyright: ignore[reportMissingImports]
             except ImportError:
                 return None
         try:
-            tool = toml.loads(text).get("tool", {})
+            document: dict[str, Any] = toml.loads(text)
         except ValueError:
             return None  # pyright reports a broken config itself
-        settings = tool.get("pyright") if isinstance(tool, dict) else None
-        return settings if isinstance(settings, dict) else {}
+        tool: object = document.get("tool", {})
+        settings: object = tool.get("pyright") if isinstance(tool, dict) else None  # pyright: ignore[reportUnknownMemberType]
+        return cast("dict[str, Any]", settings) if isinstance(settings, dict) else {}
     try:
-        settings = json.loads(_strip_jsonc(text))
+        parsed: object = json.loads(_strip_jsonc(text))
     except ValueError:
         return None
-    return settings if isinstance(settings, dict) else None
+    return cast("dict[str, Any]", parsed) if isinstance(parsed, dict) else None
 
 
 def user_stub_dir(project: Project) -> Path:
@@ -294,7 +295,9 @@ class Options:
 
 def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Run the check; returns the exit status (0 clean, 1 errors). Raises CheckError (status 2)."""
-    from ._overlay import MINIMUM, _version, build_overlay, supported
+    from importlib.metadata import version
+
+    from ._overlay import MINIMUM, build_overlay, supported
 
     cwd = Path.cwd().resolve()
     for path in options.paths:
@@ -312,8 +315,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     elif not supported("numpy"):
         use_stubs = False
         wanted = ".".join(map(str, MINIMUM["numpy"]))
-        stubs_note = f"numpy {_version('numpy')} < {wanted}"
-        print(f"ndtyping check: the numpy overlay needs numpy >= {wanted} (installed: {_version('numpy')}); "
+        stubs_note = f"numpy {version('numpy')} < {wanted}"
+        print(f"ndtyping check: the numpy overlay needs numpy >= {wanted} (installed: {version('numpy')}); "
               "checking without ndtyping's numpy stubs", file=err)  # fmt: skip
 
     with tempfile.TemporaryDirectory(prefix="ndtyping-check-") as scratch_name:
