@@ -284,6 +284,18 @@ def test_without_the_overlay_the_check_runs_and_says_so_once(tmp_path: Path) -> 
     assert re.search(r"1 error, 0 warnings in 1 file \(pyright [\d.]+, ndtyping stubs off: numpy [\d.]+ < 2\.3\)", result.stdout)
 
 
+@pyright
+def test_pythonversion_and_verbose(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("match 1:\n    case _:\n        pass\n")
+    assert ndtyping_check("a.py", cwd=tmp_path).returncode == 0
+    result = ndtyping_check("--pythonversion", "3.9", "--verbose", "a.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert re.match(r"a\.py:1:1: error: .*Python 3\.10", result.stdout)
+    assert "--pythonversion 3.9" in result.stderr and "ndtyping check: running " in result.stderr
+    if supported("numpy"):
+        assert '"stubPath": ' in result.stderr  # the generated config is shown
+
+
 # ---------------------------------------------------------------------------------------------
 # Failures: a clear message and exit status 2, never a traceback
 
@@ -323,8 +335,8 @@ def test_usage_error_exits_2() -> None:
 
 
 def test_strip_jsonc() -> None:
-    text = '{\n  // a comment\n  "a": "http://x/*y*/", /* block\n comment */ "b": [1, 2,],\n  "c": "q\\"//",\n}'
-    assert json.loads(_strip_jsonc(text)) == {"a": "http://x/*y*/", "b": [1, 2], "c": 'q"//'}
+    text = '{\n  // a comment\n  "a": "http://x/*y*/", /* block\n comment */ "b": [1, 2,],\n  "c": "q\\"//",\n  "d": "a,]",\n}'
+    assert json.loads(_strip_jsonc(text)) == {"a": "http://x/*y*/", "b": [1, 2], "c": 'q"//', "d": "a,]"}
 
 
 def test_find_project_prefers_pyrightconfig_above_over_pyproject_here(tmp_path: Path) -> None:

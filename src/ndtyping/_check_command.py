@@ -116,24 +116,27 @@ def locate_project(option: Optional[Path], paths: Sequence[Path], cwd: Path) -> 
 def _strip_jsonc(text: str) -> str:
     """JSON with comments and trailing commas (what pyright accepts) -> plain JSON."""
     out: list[str] = []
+    strings: list[str] = []  # set aside, so that the trailing-comma rule cannot touch them
     i, n = 0, len(text)
     while i < n:
-        char = text[i]
-        if char == '"':
+        if text[i] == '"':
             end = i + 1
             while end < n and text[end] != '"':
                 end += 2 if text[end] == "\\" else 1
-            out.append(text[i : end + 1])
+            strings.append(text[i : end + 1])
+            out.append(f'"\0{len(strings) - 1}"')
             i = end + 1
         elif text.startswith("//", i):
-            i = text.find("\n", i) if "\n" in text[i:] else n
+            end = text.find("\n", i)
+            i = n if end < 0 else end
         elif text.startswith("/*", i):
             end = text.find("*/", i + 2)
             i = n if end < 0 else end + 2
         else:
-            out.append(char)
+            out.append(text[i])
             i += 1
-    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+    plain = re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+    return re.sub(r'"\0(\d+)"', lambda m: strings[int(m.group(1))], plain)
 
 
 def _read_settings(config: Path) -> Optional[dict[str, Any]]:
