@@ -46,3 +46,9 @@ def init(n_in: int, n_hidden: int, n_out: int, seed: int = 0) -> tuple[
     w1 = rng.standard_normal((n_in, n_hidden), dtype=np.float32)
     w2 = rng.standard_normal((n_hidden, n_out), dtype=np.float32)
     return w1, np.zeros(n_hidden, np.float32), w2, np.zeros(n_out, np.float32)
+
+
+if __name__ == "__main__":
+    weights = init(n_in=4, n_hidden=8, n_out=2)
+    batch = np.random.default_rng(1).standard_normal((5, 4), dtype=np.float32)
+    print("mlp:", batch.shape, "->", mlp(batch, *weights).shape)

@@ -1,4 +1,4 @@
-"""The `ndtyping` console command, run for real."""
+"""The `ndtyping` console command, run for real (`ndtyping check` has its own tests in test_check_command.py)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,16 @@ def test_stubs_builds_the_overlay(tmp_path: Path) -> None:
 def test_unknown_command_fails() -> None:
     result = subprocess.run([sys.executable, "-m", "ndtyping._cli", "nope"], capture_output=True, text=True)
     assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_console_script_has_both_commands() -> None:
+    script = Path(sys.executable).with_name("ndtyping")
+    if not script.exists():
+        pytest.skip("ndtyping is not installed as a console script in this environment")
+    result = subprocess.run([str(script), "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "check" in result.stdout and "stubs" in result.stdout
+    check_help = subprocess.run([str(script), "check", "--help"], capture_output=True, text=True)
+    assert check_help.returncode == 0
+    for option in ("--project", "--pythonversion", "--no-stubs", "--json", "--verbose"):
+        assert option in check_help.stdout

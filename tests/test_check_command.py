@@ -1,0 +1,398 @@
+"""`ndtyping check`, run for real: the console command starts real pyright on real files."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ndtyping._check_command import (
+    Project,
+    _strip_jsonc,
+    find_project,
+    merged_stub_dir,
+    user_stub_dir,
+    write_config,
+)
+from ndtyping._overlay import supported
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+HAVE_JAX = importlib.util.find_spec("jax") is not None
+BUG_MARK = re.compile(r"#\s*BUG:\s*(.+)$")
+
+needs_overlay = pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3")
+needs_jax = pytest.mark.skipif(not HAVE_JAX, reason="needs jax")
+pyright = pytest.mark.pyright
+
+CLEAN = ["mlp_numpy.py", "attention_numpy.py", "demo.py", "mlp_jax.py", "attention_jax.py"]
+BUGGY = ["buggy_numpy.py", "buggy_shapes.py", "buggy_jax.py"]
+
+
+def ndtyping_check(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ndtyping._cli", "check", *args], capture_output=True, text=True, cwd=cwd, timeout=600
+    )
+
+
+def planted_bugs(path: Path) -> set[int]:
+    return {n for n, line in enumerate(path.read_text().splitlines(), start=1) if BUG_MARK.search(line)}
+
+
+def available(names: list[str]) -> list[str]:
+    return [n for n in names if HAVE_JAX or "jax" not in n]
+
+
+@pytest.fixture(scope="module")
+def examples_report() -> tuple[int, dict[str, Any]]:
+    """One `ndtyping check --json` over every example (pyright is slow: shared by the tests below)."""
+    result = ndtyping_check("--json", *(f"examples/{n}" for n in available(CLEAN + BUGGY)))
+    assert result.returncode in (0, 1), result.stderr
+    return result.returncode, json.loads(result.stdout)
+
+
+# ---------------------------------------------------------------------------------------------
+# The acceptance: every planted bug by file and line, nothing on the clean examples
+
+
+@pyright
+@needs_overlay
+@pytest.mark.parametrize("name", BUGGY)
+def test_every_planted_bug_is_reported(examples_report: tuple[int, dict[str, Any]], name: str) -> None:
+    if "jax" in name and not HAVE_JAX:
+        pytest.skip("needs jax")
+    _, report = examples_report
+    bugs = planted_bugs(EXAMPLES / name)
+    assert len(bugs) >= 5, "the buggy example lost its # BUG markers"
+    errors = {f["line"] for f in report["findings"] if f["file"] == f"examples/{name}" and f["severity"] == "error"}
+    assert bugs - errors == set(), f"planted bugs not reported in {name}: lines {sorted(bugs - errors)}"
+    assert errors - bugs == set(), f"findings on lines without a # BUG mark in {name}: {sorted(errors - bugs)}"
+
+
+@pyright
+@needs_overlay
+def test_clean_examples_report_nothing(examples_report: tuple[int, dict[str, Any]]) -> None:
+    status, report = examples_report
+    clean = {f"examples/{n}" for n in available(CLEAN)}
+    assert [f for f in report["findings"] if f["file"] in clean] == []
+    assert status == 1  # the buggy files are in the same run
+    assert report["summary"]["files"] == len(available(CLEAN + BUGGY))
+
+
+@pyright
+@needs_overlay
+def test_json_schema(examples_report: tuple[int, dict[str, Any]]) -> None:
+    _, report = examples_report
+    assert set(report) == {"findings", "summary"}
+    summary = report["summary"]
+    assert set(summary) == {"errors", "warnings", "information", "files", "pyright", "stubs", "stubs_note"}
+    assert summary["stubs"] is True and summary["stubs_note"] is None
+    assert re.fullmatch(r"\d+\.\d+\.\d+", summary["pyright"])
+    assert summary["errors"] == sum(f["severity"] == "error" for f in report["findings"]) > 0
+    finding = report["findings"][0]
+    assert set(finding) == {"file", "line", "column", "end_line", "end_column", "severity", "rule", "message"}
+    assert finding["line"] >= 1 and finding["column"] >= 1 and finding["rule"].startswith("report")
+
+
+@pyright
+@needs_overlay
+def test_clean_files_exit_0_with_a_summary() -> None:
+    result = ndtyping_check("examples/mlp_numpy.py", "examples/attention_numpy.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "0 errors, 0 warnings in 2 files (pyright 1.1.414, ndtyping stubs on)\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# A user's project: the text output, and their own pyright config honoured
+
+
+BUGGY_MODULE = """\
+import numpy as np
+import not_installed_anywhere
+from foo import foo_fn
+from pkg.helpers import SCALE
+from ndtyping import DimensionVar, NDArray, float32
+
+N = DimensionVar("N")
+M = DimensionVar("M")
+
+
+def column_sums(x: NDArray[float32, N, M]) -> NDArray[float32, N]:
+    return np.sum(x, axis=0)
+
+
+name: str = foo_fn()
+scale: str = SCALE
+"""
+
+
+def make_project(tmp_path: Path, config: str, config_name: str = "pyrightconfig.json") -> Path:
+    """A src-layout project with its own stubs (mystubs/foo) and a folder its config excludes."""
+    project = tmp_path / "proj"
+    (project / "src" / "pkg").mkdir(parents=True)
+    (project / "src" / "pkg" / "__init__.py").write_text("")
+    (project / "src" / "pkg" / "helpers.py").write_text("SCALE: int = 2\n")
+    (project / "src" / "pkg" / "model.py").write_text(BUGGY_MODULE)
+    (project / "src" / "generated").mkdir()
+    (project / "src" / "generated" / "bad.py").write_text('x: int = "not checked"\n')
+    (project / "mystubs" / "foo").mkdir(parents=True)
+    (project / "mystubs" / "foo" / "__init__.pyi").write_text("def foo_fn() -> int: ...\n")
+    (project / config_name).write_text(config)
+    return project
+
+
+USER_CONFIG = """{
+  // the user's own settings: ndtyping check must keep all of them but stubPath
+  "include": ["src"],
+  "exclude": ["src/generated"],
+  "reportMissingImports": "none",
+  "reportMissingModuleSource": "none",
+  "stubPath": "mystubs",
+}
+"""
+
+
+def rules_by_line(report: dict[str, Any], file: str) -> dict[int, set[str]]:
+    lines: dict[int, set[str]] = {}
+    for f in report["findings"]:
+        if f["file"] == file:
+            lines.setdefault(f["line"], set()).add(f["rule"])
+    return lines
+
+
+@pyright
+@needs_overlay
+def test_user_config_is_honoured_and_the_overlay_used(tmp_path: Path) -> None:
+    project = make_project(tmp_path, USER_CONFIG)
+    result = ndtyping_check("--json", cwd=project)
+    assert result.returncode == 1, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    lines = rules_by_line(report, "src/pkg/model.py")
+    assert lines == {
+        12: {"reportReturnType"},  # the overlay: np.sum(axis=0) of (N, M) is (M,)
+        15: {"reportAssignmentType"},  # the user's own stub for foo (foo_fn() -> int) is still used
+        16: {"reportAssignmentType"},  # src/ is still a search path: pkg.helpers resolves
+    }, report["findings"]
+    # reportMissingImports "none" (line 2) and the excluded src/generated still hold
+    assert {f["file"] for f in report["findings"]} == {"src/pkg/model.py"}
+    assert report["summary"]["files"] == 3
+    assert not list(project.glob(".ndtyping-pyright-*")), "the generated config was left behind"
+    assert (project / "pyrightconfig.json").read_text() == USER_CONFIG
+
+
+@pyright
+@needs_overlay
+def test_text_output(tmp_path: Path) -> None:
+    project = make_project(tmp_path, USER_CONFIG)
+    result = ndtyping_check("src/pkg/model.py", cwd=project)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith('src/pkg/model.py:12:12: error: Type "ShapedArray[float32, tuple[M@column_sums]]"')
+    assert lines[1].startswith("      ")  # pyright's explanation, indented under the finding
+    assert lines[2].endswith("(reportReturnType)")
+    assert lines[-1] == "3 errors, 0 warnings in 1 file (pyright 1.1.414, ndtyping stubs on)"
+
+
+@pyright
+@needs_overlay
+def test_pyproject_config_strict_mode_and_stub_path(tmp_path: Path) -> None:
+    config = """\
+[project]
+name = "proj"
+
+[tool.pyright]
+include = ["src"]
+exclude = ["src/generated"]
+typeCheckingMode = "strict"
+reportMissingImports = "none"
+reportMissingModuleSource = "none"
+stubPath = "mystubs"
+"""
+    project = make_project(tmp_path, config, "pyproject.toml")
+    (project / "src" / "pkg" / "untyped.py").write_text("def f(x):\n    return x\n")
+    result = ndtyping_check("--json", cwd=project)
+    report = json.loads(result.stdout)
+    assert rules_by_line(report, "src/pkg/untyped.py")[1] >= {"reportMissingParameterType"}  # strict holds
+    model = rules_by_line(report, "src/pkg/model.py")
+    assert model[12] == {"reportReturnType"} and model[15] == {"reportAssignmentType"}, report["findings"]
+    assert "reportMissingImports" not in model.get(2, set())  # strict, but this rule still off
+
+
+@pyright
+@needs_overlay
+def test_paths_and_project_option_from_another_directory(tmp_path: Path) -> None:
+    project = make_project(tmp_path, USER_CONFIG)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    # the config is found from the path checked; files outside the current directory are shown absolute
+    by_path = ndtyping_check("--json", str(project / "src"), cwd=elsewhere)
+    by_option = ndtyping_check("--json", "--project", str(project / "pyrightconfig.json"), cwd=elsewhere)
+    for result in (by_path, by_option):
+        report = json.loads(result.stdout)
+        model = str(project.resolve() / "src" / "pkg" / "model.py")
+        assert set(rules_by_line(report, model)) == {12, 15, 16}, report["findings"]
+        assert report["summary"]["files"] == 3
+
+
+@pyright
+@needs_overlay
+def test_no_stubs(tmp_path: Path) -> None:
+    project = make_project(tmp_path, USER_CONFIG)
+    result = ndtyping_check("--no-stubs", "--json", cwd=project)
+    report = json.loads(result.stdout)
+    lines = rules_by_line(report, "src/pkg/model.py")
+    assert 12 not in lines  # numpy's own stubs: np.sum(axis=0) is untyped
+    assert set(lines) == {15, 16}
+    assert report["summary"]["stubs"] is False and report["summary"]["stubs_note"] == "--no-stubs"
+
+
+@pyright
+@needs_overlay
+def test_user_numpy_stubs_are_replaced_with_a_note(tmp_path: Path) -> None:
+    project = make_project(tmp_path, USER_CONFIG)
+    (project / "mystubs" / "numpy").mkdir()
+    (project / "mystubs" / "numpy" / "__init__.pyi").write_text("def sum(*args: object, **kwargs: object) -> int: ...\n")
+    result = ndtyping_check("--json", cwd=project)
+    assert "ndtyping's overlay replaces your stubs for numpy" in result.stderr
+    assert 12 in rules_by_line(json.loads(result.stdout), "src/pkg/model.py")
+
+
+@pyright
+def test_no_python_files_exit_0_with_a_note(tmp_path: Path) -> None:
+    (tmp_path / "pyrightconfig.json").write_text("{}")
+    (tmp_path / "notes.txt").write_text("no python here")
+    result = ndtyping_check(cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert " in 0 files " in result.stdout
+    assert "found no Python files to check" in result.stderr
+
+
+@pyright
+@pytest.mark.skipif(supported("numpy"), reason="covers numpy < 2.3, where there is no overlay")
+def test_without_the_overlay_the_check_runs_and_says_so_once(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text('x: int = "one"\n')
+    result = ndtyping_check("a.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr.count("checking without ndtyping's numpy stubs") == 1
+    assert re.search(r"1 error, 0 warnings in 1 file \(pyright [\d.]+, ndtyping stubs off: numpy [\d.]+ < 2\.3\)", result.stdout)
+
+
+@pyright
+def test_pythonversion_and_verbose(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("match 1:\n    case _:\n        pass\n")
+    assert ndtyping_check("a.py", cwd=tmp_path).returncode == 0
+    result = ndtyping_check("--pythonversion", "3.9", "--verbose", "a.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert re.match(r"a\.py:1:1: error: .*Python 3\.10", result.stdout)
+    assert "--pythonversion 3.9" in result.stderr and "ndtyping check: running " in result.stderr
+    if supported("numpy"):
+        assert '"stubPath": ' in result.stderr  # the generated config is shown
+
+
+# ---------------------------------------------------------------------------------------------
+# Failures: a clear message and exit status 2, never a traceback
+
+
+def test_missing_path_exits_2(tmp_path: Path) -> None:
+    result = ndtyping_check("no/such/file.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "ndtyping check: no such file or directory: no/such/file.py\n"
+    assert result.stdout == ""
+
+
+def test_missing_project_exits_2(tmp_path: Path) -> None:
+    result = ndtyping_check("--project", str(tmp_path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "no pyrightconfig.json or pyproject.toml in that directory" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pyright
+def test_broken_user_config_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "pyrightconfig.json").write_text("{ this is not json")
+    (tmp_path / "a.py").write_text("x = 1\n")
+    result = ndtyping_check(cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "ndtyping check: pyright failed (exit status 3)" in result.stderr
+    assert "could not be parsed" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_error_exits_2() -> None:
+    result = ndtyping_check("--no-such-option")
+    assert result.returncode == 2 and "unrecognized arguments" in result.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# The pieces, without pyright
+
+
+def test_strip_jsonc() -> None:
+    text = '{\n  // a comment\n  "a": "http://x/*y*/", /* block\n comment */ "b": [1, 2,],\n  "c": "q\\"//",\n  "d": "a,]",\n}'
+    assert json.loads(_strip_jsonc(text)) == {"a": "http://x/*y*/", "b": [1, 2], "c": 'q"//', "d": "a,]"}
+
+
+def test_find_project_prefers_pyrightconfig_above_over_pyproject_here(tmp_path: Path) -> None:
+    (tmp_path / "pyrightconfig.json").write_text("{}")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (inner / "pyproject.toml").write_text("[tool.pyright]\n")
+    assert find_project(inner) == Project(tmp_path.resolve(), tmp_path.resolve() / "pyrightconfig.json")
+    (tmp_path / "pyrightconfig.json").unlink()
+    assert find_project(inner) == Project(inner.resolve(), inner.resolve() / "pyproject.toml")
+
+
+def test_user_stub_dir_follows_extends(tmp_path: Path) -> None:
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "shared.json").write_text('{"stubPath": "../stubs-from-base"}')
+    (tmp_path / "pyrightconfig.json").write_text('{"extends": "base/shared.json", /* no stubPath */}')
+    project = Project(tmp_path, tmp_path / "pyrightconfig.json")
+    assert user_stub_dir(project) == (tmp_path / "stubs-from-base").resolve()
+    (tmp_path / "pyrightconfig.json").write_text('{"extends": "base/shared.json", "stubPath": "mine"}')
+    assert user_stub_dir(project) == (tmp_path / "mine").resolve()
+    assert user_stub_dir(Project(tmp_path, None)) == tmp_path / "typings"  # pyright's default
+
+
+def test_merged_stub_dir(tmp_path: Path) -> None:
+    overlay = tmp_path / "overlay"
+    (overlay / "numpy").mkdir(parents=True)
+    (overlay / ".ndtyping-overlay").write_text("key")
+    user = tmp_path / "user"
+    (user / "foo").mkdir(parents=True)
+    (user / "bar.pyi").write_text("")
+    (user / "numpy").mkdir()
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    merged, shadowed = merged_stub_dir(overlay, user, scratch)
+    assert sorted(p.name for p in merged.iterdir()) == ["bar.pyi", "foo", "numpy"]
+    assert (merged / "numpy").resolve() == (overlay / "numpy").resolve()
+    assert (merged / "foo").resolve() == (user / "foo").resolve()
+    assert shadowed == ["numpy"]
+    # no user stubs: the overlay itself
+    assert merged_stub_dir(overlay, tmp_path / "missing", scratch) == (overlay, [])
+
+
+def test_write_config_extends_the_users_and_falls_back_when_the_root_is_read_only(tmp_path: Path) -> None:
+    import io
+
+    project = Project(tmp_path, tmp_path / "pyrightconfig.json")
+    err = io.StringIO()
+    path = write_config(project, tmp_path / "stubs", tmp_path, err)
+    assert path.parent == tmp_path and path.name.startswith(".ndtyping-pyright-")
+    assert json.loads(path.read_text()) == {"extends": str(tmp_path / "pyrightconfig.json"), "stubPath": str(tmp_path / "stubs")}
+    assert err.getvalue() == ""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    unwritable = Path("/proc/self") if os.path.isdir("/proc/self") else None  # not writable, even by root
+    if unwritable is None:
+        pytest.skip("needs a directory nobody can write to (/proc on Linux)")
+    path = write_config(Project(unwritable, None), tmp_path / "stubs", scratch, err)
+    assert path.parent == scratch and json.loads(path.read_text()) == {"stubPath": str(tmp_path / "stubs")}
+    assert "cannot write to /proc/self" in err.getvalue()
