@@ -18,6 +18,7 @@ from typing import Any, Optional, Union
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
 from ._engine import ArraySpec, fits
 from ._errors import AnnotationError
+from ._fastpath import build_fits
 from ._grammar import join_specs, parse_shape
 
 __all__ = ["ArrayAnnotationMeta", "DTypeCategoryMeta", "is_array_annotation", "make_category"]
@@ -30,7 +31,15 @@ class ArrayAnnotationMeta(type):
     _ndt_key: tuple[Any, ...]
 
     def __instancecheck__(cls, value: Any) -> bool:
-        return fits(cls._ndt_spec, value)
+        return cls._ndt_fits(value)
+
+    def _ndt_fits(cls, value: Any) -> bool:
+        # First isinstance with this annotation: compile its check into the class (found there,
+        # before this method, from then on).
+        spec = cls._ndt_spec
+        compiled = build_fits(spec, lambda value: fits(spec, value))
+        type.__setattr__(cls, "_ndt_fits", compiled)
+        return compiled(value)
 
     def __repr__(cls) -> str:
         return cls._ndt_spec.label

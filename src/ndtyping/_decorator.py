@@ -4,6 +4,10 @@ The wrapper is generated once per function as Python source with the function's 
 parameter list, so a call pays for no `inspect.Signature.bind`: each annotated parameter
 is a local, checked by a precompiled checker, in a fresh Scope of dimension bindings
 that the return value (and `isinstance` in the body) share.
+
+Two wrappers are generated: the general one (every annotation, through the engine) and,
+when the annotations allow it, a fast one in front of it (see _fastpath.py) that decides
+the common "it fits" case with inline checks and hands anything else to the general one.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any, Callable, Optional, TypeVar, overload
 from ._bindings import Scope, enter, leave
 from ._engine import describe_value
 from ._errors import AnnotationError, ShapeError, TypeCheckError
+from ._fastpath import build_wrapper as _build_fast_wrapper
 from ._typecheck import Checker, compile_annotation, reads_arguments
 
 __all__ = ["check", "describe_annotation"]
@@ -172,6 +177,8 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     params: list[str] = []
     call: list[str] = []
     body: list[str] = []
+    fast_arguments: list[tuple[str, Checker]] = []  # the checked parameters, for the fast path
+    fast_possible = not (is_generator or is_async_generator)
     needs_arguments = False
     seen_kw_only = False
     last_positional_only = None
@@ -212,13 +219,16 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         needs_arguments |= reads_arguments(annotation)
         namespace[f"_ndt_check_{index}"] = checker
         namespace[f"_ndt_fail_{index}"] = _Failure(name, f"argument {pname!r}", annotation)
+        fast_arguments.append((pname, checker))
         if kind is inspect.Parameter.VAR_POSITIONAL:
+            fast_possible = False
             body += [
                 f"    for _ndt_item in {pname}:",
                 f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
                 f"        if _ndt_r: _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
             ]
         elif kind is inspect.Parameter.VAR_KEYWORD:
+            fast_possible = False
             body += [
                 f"    for _ndt_item in {pname}.values():",
                 f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
@@ -286,7 +296,19 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     source = "\n".join([header, *prologue, *body, *tail]) + "\n"
     exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
     wrapper = namespace["_ndt_wrapper"]
+    fast = None
+    if fast_possible and not needs_arguments:
+        fast = _build_fast_wrapper(
+            fn, name, params, call, is_coroutine, fast_arguments, result_checker,
+            namespace["_ndt_fail_return"], wrapper,
+            {key: value for key, value in namespace.items() if key.startswith("_ndt_default_")},
+        )  # fmt: skip
     functools.update_wrapper(wrapper, fn)
+    if fast is not None:
+        general, (wrapper, fast_source) = wrapper, fast
+        functools.update_wrapper(wrapper, fn)
+        wrapper._ndt_general = general  # type: ignore[attr-defined]
+        wrapper._ndt_fast_source = fast_source  # type: ignore[attr-defined]
     wrapper._ndt_checked = True  # type: ignore[attr-defined]
     wrapper._ndt_source = source  # type: ignore[attr-defined]
     return wrapper

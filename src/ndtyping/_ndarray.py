@@ -20,6 +20,7 @@ from ._compat import TypeVarTuple, Unpack
 from ._dtypes import CATEGORIES, DTypeCategory
 from ._engine import ArraySpec, fits
 from ._errors import AnnotationError
+from ._fastpath import build_fits
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
 from ._typecheck import register_translator
 
@@ -39,7 +40,13 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
     """`NDArray[...]`: a typing alias that `isinstance` and `check` understand."""
 
     def __instancecheck__(self, value: Any) -> bool:
-        return fits(spec_of(self), value)
+        try:
+            compiled = self.__ndt_fits__
+        except AttributeError:  # first isinstance with this alias: compile its check, keep it on the alias
+            spec = spec_of(self)
+            compiled = build_fits(spec, lambda value: fits(spec, value))
+            self.__ndt_fits__ = compiled
+        return compiled(value)  # type: ignore[no-any-return]
 
     def __subclasscheck__(self, cls: type) -> bool:
         raise TypeError(f"issubclass() is not defined for {describe_generic(self)}; use isinstance()")
