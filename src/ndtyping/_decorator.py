@@ -12,11 +12,11 @@ the common "it fits" case with inline checks and hands anything else to the gene
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import inspect
 import os
 import re
+import sys
 import typing
 from typing import Any, Callable, Optional, TypeVar, overload
 
@@ -374,6 +374,12 @@ async def _drive_async_generator(gen: Any, scope: Scope, check_yield: Any, fail_
         to_send = yield value
 
 
+def _is_dataclass(cls: Any) -> bool:
+    # A dataclass has imported `dataclasses`; ndtyping does not import it for everyone else.
+    dataclasses = sys.modules.get("dataclasses")
+    return dataclasses is not None and dataclasses.is_dataclass(cls)
+
+
 def _check_class(cls: C) -> C:
     for attribute, member in list(vars(cls).items()):
         if isinstance(member, (staticmethod, classmethod)):
@@ -381,15 +387,17 @@ def _check_class(cls: C) -> C:
                 continue
             setattr(cls, attribute, type(member)(_wrap_function(member.__func__)))
         elif inspect.isfunction(member) and not getattr(member, "__no_type_check__", False):
-            if attribute == "__init__" and dataclasses.is_dataclass(cls):
+            if attribute == "__init__" and _is_dataclass(cls):
                 continue  # the fields are checked after __init__ instead, below
             setattr(cls, attribute, _wrap_function(member))
-    if dataclasses.is_dataclass(cls):
+    if _is_dataclass(cls):
         _check_dataclass_fields(cls)
     return cls
 
 
 def _check_dataclass_fields(cls: Any) -> None:
+    import dataclasses
+
     hints = _hints(cls)
     fields = []
     for field in dataclasses.fields(cls):

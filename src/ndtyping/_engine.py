@@ -9,7 +9,6 @@ a Union) leaves nothing behind.
 from __future__ import annotations
 
 import operator
-from dataclasses import replace
 from typing import Any, Optional
 
 from ._bindings import Scope, current_scope
@@ -125,7 +124,7 @@ def leaf_shape(spec: ArraySpec, scope: Scope) -> ShapeSpec:
     shape = spec._leaf_shapes.get(leaf)
     if shape is None:
         dims = tuple(
-            replace(dim, name=f"?{dim.name}@{leaf}", per_leaf=False) if dim.per_leaf and dim.name else dim
+            dim.replace(name=f"?{dim.name}@{leaf}", per_leaf=False) if dim.per_leaf and dim.name else dim
             for dim in spec.shape.dims
         )
         shape = ShapeSpec(dims, spec.shape.variadic, spec.shape.text)
