@@ -128,6 +128,14 @@ class _Compiler:
         if kind == "none":
             pre.append(f"{expr} is None")
             return True
+        if kind == "optional":
+            inner = getattr(what[1], "_ndt_fast", None)
+            if inner is not None and inner[0] == "instance":
+                pre.append(f"({expr} is None or _ndt_isinstance({expr}, {self.const(inner[1])}))")
+                return True
+            if inner is not None and inner[0] == "array":
+                return self.array(inner[1], expr, pre, unpack, post, optional=True)
+            return False
         if kind == "tuple":
             items = what[1]
             pre.append(f"_ndt_isinstance({expr}, _ndt_tuple)")
@@ -139,20 +147,29 @@ class _Compiler:
             return True
         return False
 
-    def array(self, spec: ArraySpec, expr: str, pre: list[str], unpack: list[str], post: list[str]) -> bool:
+    def array(
+        self, spec: ArraySpec, expr: str, pre: list[str], unpack: list[str], post: list[str], optional: bool = False
+    ) -> bool:
+        """The checks of one array annotation; `optional`: None is accepted too.
+
+        A None in place of an optional array leaves its new names holding None (or [] for
+        variadic ones): a later axis compared with them then fails, and the engine, which
+        binds them there instead, decides that call.
+        """
         if spec.per_leaf:
             return False
         dtype = self.dtype_condition(spec, expr)
         if dtype is None:
             return False
         targets = []
+        own_post: list[str] = []
         for dim in spec.shape.dims:
             if dim.broadcast:
                 return False
             kind = dim.kind
             if kind == FIXED:
                 target = self.local()
-                post.append(f"{target} == {dim.size}")
+                own_post.append(f"{target} == {dim.size}")
             elif kind == ANY or (kind == VARIADIC and dim.name is None):
                 target = "_ndt_any"
             elif kind == NAMED or kind == VARIADIC:
@@ -165,14 +182,21 @@ class _Compiler:
                 elif known[1] != variadic:
                     return False  # one name as a single axis and as variadic axes: the engine explains
                 else:
-                    post.append(f"{target} == {known[0]}")
+                    own_post.append(f"{target} == {known[0]}")
             else:  # SYMBOLIC
                 return False
             targets.append(("*" if kind == VARIADIC else "") + target)
-        pre.append(f"_ndt_type({expr}) in {self.const(_accepted_types(spec.types))}")
+        tests = [f"_ndt_type({expr}) in {self.const(_accepted_types(spec.types))}"]
         if dtype:
-            pre.append(dtype)
-        unpack.append(f"[{', '.join(targets)}] = {expr}.shape")
+            tests.append(dtype)
+        shape = f"{expr}.shape"
+        if optional:
+            tests = [f"({expr} is None or ({' and '.join(tests)}))"]
+            shape = f"({shape} if {expr} is not None else {self.const((None,) * (len(targets) - (spec.shape.variadic is not None)))})"
+            own_post = [f"({expr} is None or ({' and '.join(own_post)}))"] if own_post else []
+        pre += tests
+        unpack.append(f"[{', '.join(targets)}] = {shape}")
+        post += own_post
         return True
 
     def dtype_condition(self, spec: ArraySpec, expr: str) -> Optional[str]:

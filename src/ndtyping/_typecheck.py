@@ -6,8 +6,8 @@ needs neither beartype nor typeguard. Annotations that need no runtime work comp
 None, and the decorator skips them entirely.
 
 Checkers the compiled fast path can reproduce carry a `_ndt_fast` attribute saying what
-they check (see _fastpath.py): `("array", spec)`, `("instance", classes)`, `("none",)` or
-`("tuple", item_checkers)`. The fast path reads it from the checker itself, so the two can
+they check (see _fastpath.py): `("array", spec)`, `("instance", classes)`, `("none",)`,
+`("tuple", item_checkers)` or `("optional", checker)`. The fast path reads it from the checker itself, so the two can
 never disagree about what an annotation means.
 """
 
@@ -170,6 +170,8 @@ def _union(members: tuple[Any, ...]) -> Optional[Checker]:
                     del scope.trees[name]
         return "no member of the union matches: " + "; ".join(reasons)
 
+    if len(members) == 2 and type(None) in members:  # Optional[X]: None, or what X accepts
+        return _fast(check_union, "optional", checkers[members.index(type(None)) - 1])
     return check_union
 
 

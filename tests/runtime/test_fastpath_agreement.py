@@ -16,7 +16,7 @@ import itertools
 import subprocess
 import sys
 import textwrap
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 import pytest
@@ -76,12 +76,17 @@ FAST_ANNOTATIONS: list[Any] = [
     float,
     None,
     tuple[Float32[np.ndarray, "n"], Float32[np.ndarray, "m"]],
+    Optional[Float32[np.ndarray, "n m"]],
+    Optional[Float32[np.ndarray, "m"]],
+    Optional[Float32[np.ndarray, "*b 3"]],
+    Optional[int],
 ]
 # Annotations it declines: a function using one is checked by the engine alone.
 GENERAL_ANNOTATIONS: list[Any] = [
     Float32[np.ndarray, "#n m"],
     Float32[np.ndarray, "n n-1"],
-    Optional[Float32[np.ndarray, "n m"]],
+    Optional[list[Float32[np.ndarray, "n"]]],
+    Union[int, str],
     list[Float32[np.ndarray, "n"]],
 ]
 ANNOTATIONS = FAST_ANNOTATIONS + GENERAL_ANNOTATIONS
