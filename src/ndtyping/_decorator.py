@@ -294,21 +294,30 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         tail += ["        return _ndt_result", "    finally:", "        _ndt_leave(_ndt_token)"]
         header = f"{'async ' if is_coroutine else ''}def _ndt_wrapper({', '.join(params)}):"
     source = "\n".join([header, *prologue, *body, *tail]) + "\n"
-    exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
-    wrapper = namespace["_ndt_wrapper"]
+    compiled: list[Callable[..., Any]] = []
+
+    def general(*args: Any, **kwargs: Any) -> Any:
+        """The general wrapper, compiled on first use when a fast wrapper stands in front of it."""
+        if not compiled:
+            exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
+            compiled.append(functools.update_wrapper(namespace["_ndt_wrapper"], fn))
+        return compiled[0](*args, **kwargs)
+
     fast = None
     if fast_possible and not needs_arguments:
         fast = _build_fast_wrapper(
             fn, name, params, call, is_coroutine, fast_arguments, result_checker,
-            namespace["_ndt_fail_return"], wrapper,
+            namespace["_ndt_fail_return"], general,
             {key: value for key, value in namespace.items() if key.startswith("_ndt_default_")},
         )  # fmt: skip
-    functools.update_wrapper(wrapper, fn)
-    if fast is not None:
-        general, (wrapper, fast_source) = wrapper, fast
-        functools.update_wrapper(wrapper, fn)
-        wrapper._ndt_general = general  # type: ignore[attr-defined]
+    if fast is None:
+        exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
+        wrapper = namespace["_ndt_wrapper"]
+    else:
+        wrapper, fast_source = fast
         wrapper._ndt_fast_source = fast_source  # type: ignore[attr-defined]
+        wrapper._ndt_general = general  # type: ignore[attr-defined]  (for benchmarks and debugging)
+    functools.update_wrapper(wrapper, fn)
     wrapper._ndt_checked = True  # type: ignore[attr-defined]
     wrapper._ndt_source = source  # type: ignore[attr-defined]
     return wrapper

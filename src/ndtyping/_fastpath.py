@@ -102,6 +102,7 @@ class _Compiler:
             "_ndt_ValueError": ValueError,
         }
         self.bound: dict[str, tuple[str, bool]] = {}  # dim name -> (its local, is variadic)
+        self.shapes: dict[tuple[Any, ...], str] = {}  # axes of a matched array -> the local with its shape
         self.count = 0
 
     def const(self, value: Any) -> str:
@@ -161,6 +162,17 @@ class _Compiler:
         dtype = self.dtype_condition(spec, expr)
         if dtype is None:
             return False
+        tests = [f"_ndt_type({expr}) in {self.const(_accepted_types(spec.types))}"]
+        if dtype:
+            tests.append(dtype)
+        # The same axes as an array already matched (`x: "*b c", y: "*b c"`, or the return of an
+        # elementwise function): one tuple comparison with that array's shape decides.
+        pattern = tuple((dim.kind, dim.name, dim.size) for dim in spec.shape.dims)
+        earlier = self.shapes.get(pattern)
+        if earlier is not None and not optional:
+            pre += tests
+            post.append(f"{expr}.shape == {earlier}")
+            return True
         targets = []
         own_post: list[str] = []
         for dim in spec.shape.dims:
@@ -186,15 +198,17 @@ class _Compiler:
             else:  # SYMBOLIC
                 return False
             targets.append(("*" if kind == VARIADIC else "") + target)
-        tests = [f"_ndt_type({expr}) in {self.const(_accepted_types(spec.types))}"]
-        if dtype:
-            tests.append(dtype)
         shape = f"{expr}.shape"
         if optional:
             tests = [f"({expr} is None or ({' and '.join(tests)}))"]
             shape = f"({shape} if {expr} is not None else {self.const((None,) * (len(targets) - (spec.shape.variadic is not None)))})"
             own_post = [f"({expr} is None or ({' and '.join(own_post)}))"] if own_post else []
         pre += tests
+        if not optional and all(dim.kind in (FIXED, NAMED) or (dim.kind == VARIADIC and dim.name) for dim in spec.shape.dims):
+            # Every axis is pinned once this array fits: later arrays with these axes compare shapes.
+            self.shapes[pattern] = self.local()
+            unpack.append(f"{self.shapes[pattern]} = {shape}")
+            shape = self.shapes[pattern]
         unpack.append(f"[{', '.join(targets)}] = {shape}")
         post += own_post
         return True
