@@ -545,7 +545,7 @@ def report(results: dict[str, Any]) -> list[dict[str, Any]]:
          "pass": not (fresh["jax_after_import_ndtyping"] or fresh["jax_after_use_ndtyping"])},
     ]  # fmt: skip
     if jax_figures:
-        noise = max(0.5, 0.10 * jax_figures["jit_unchecked_call_us"])  # jit dispatch is noisy
+        noise = max(0.5, 0.20 * jax_figures["jit_unchecked_call_us"])  # jit dispatch itself is noisy
         targets.append({
             "target": "no per-call cost after jax.jit traced (no check runs; time within noise)",
             "value": f"{jax_figures['checks_run_after_warmup']} checks, {jax_figures['jit_difference_us']:+.2f} us",
@@ -572,7 +572,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer rounds and fresh interpreters (noisier)")
     parser.add_argument("--json", metavar="FILE", help=f"write the figures as JSON (the committed copy is {RESULTS.relative_to(Path.cwd()) if RESULTS.is_relative_to(Path.cwd()) else RESULTS})")
     options = parser.parse_args()
-    repeat, budget, runs = (5, 0.004, 8) if options.quick else (15, 0.01, 30)
+    # Many short rounds: the minimum needs only one quiet moment per statement.
+    repeat, budget, runs = (5, 0.004, 8) if options.quick else (30, 0.005, 30)
 
     load_before = os.getloadavg()
     versions = {
