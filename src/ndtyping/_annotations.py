@@ -16,9 +16,9 @@ import typing
 from typing import Any, Optional, Union
 
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
-from ._engine import ArraySpec, fits
+from ._engine import ArraySpec
 from ._errors import AnnotationError
-from ._fastpath import build_fits
+from ._fastpath import fits_for
 from ._grammar import join_specs, parse_shape
 
 __all__ = ["ArrayAnnotationMeta", "DTypeCategoryMeta", "is_array_annotation", "make_category"]
@@ -31,15 +31,15 @@ class ArrayAnnotationMeta(type):
     _ndt_key: tuple[Any, ...]
 
     def __instancecheck__(cls, value: Any) -> bool:
-        return cls._ndt_fits(value)
-
-    def _ndt_fits(cls, value: Any) -> bool:
-        # First isinstance with this annotation: compile its check into the class (found there,
-        # before this method, from then on).
-        spec = cls._ndt_spec
-        compiled = build_fits(spec, lambda value: fits(spec, value))
-        type.__setattr__(cls, "_ndt_fits", compiled)
-        return compiled(value)
+        # First isinstance with this annotation: its compiled check becomes the __instancecheck__
+        # of a metaclass of its own, so later checks run it directly (one Python call, not two).
+        compiled = fits_for(cls._ndt_spec)
+        own = type(ArrayAnnotationMeta)(ArrayAnnotationMeta.__name__, (ArrayAnnotationMeta,), {
+            "__instancecheck__": compiled, "__module__": ArrayAnnotationMeta.__module__, "__qualname__": "ArrayAnnotationMeta",
+        })  # fmt: skip
+        copyreg.pickle(own, _reduce)  # type: ignore[arg-type]
+        cls.__class__ = own
+        return compiled(cls, value)
 
     def __repr__(cls) -> str:
         return cls._ndt_spec.label

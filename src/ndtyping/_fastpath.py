@@ -22,10 +22,10 @@ from typing import Any, Callable, Iterator, Optional
 import numpy
 
 from ._bindings import Scope, _current
-from ._engine import ArraySpec
+from ._engine import ArraySpec, fits
 from ._grammar import ANY, FIXED, NAMED, VARIADIC
 
-__all__ = ["ENABLED", "disabled", "build_wrapper", "build_fits", "trust_type"]
+__all__ = ["ENABLED", "disabled", "build_wrapper", "fits_for", "trust_type"]
 
 # The switch the agreement tests use to compare against the general engine alone.
 # NDTYPING_NO_FASTPATH=1 turns the fast path off for a whole process.
@@ -344,12 +344,23 @@ def build_wrapper(
     return namespace["_ndt_wrapper"], source
 
 
-def build_fits(spec: ArraySpec, general: Callable[[Any], bool]) -> Callable[[Any], bool]:
-    """`isinstance` for one array annotation: compiled for a value checked outside any call.
+def fits_for(spec: ArraySpec) -> Callable[[Any, Any], bool]:
+    """`isinstance(value, annotation)` for one array spec, as `(annotation, value) -> bool`.
 
-    Inside a checked call (or when the value is not plain) `general` decides, with the
-    call's bindings.
+    Compiled once per spec (every alias `NDArray[...]` that means the same shares it). Outside
+    any checked call, a plain array is decided by the compiled code; anything else, and every
+    value inside a checked call (the call's bindings count), goes to the engine.
     """
+    compiled = spec.fits
+    if compiled is None:
+        compiled = spec.fits = _build_fits(spec)
+    return compiled
+
+
+def _build_fits(spec: ArraySpec) -> Callable[[Any, Any], bool]:
+    def general(owner: Any, value: Any) -> bool:
+        return fits(spec, value)
+
     if not ENABLED:
         return general
     compiler = _Compiler()
@@ -361,15 +372,15 @@ def build_fits(spec: ArraySpec, general: Callable[[Any], bool]) -> Callable[[Any
     namespace = compiler.namespace
     namespace.update(_ndt_get=_current.get, _ndt_general=general)
     lines = [
-        "def _ndt_fits(value):",
+        "def _ndt_fits(_ndt_owner, value):",
         f"    if _ndt_get() is None and {_conditions(pre)}:",
         "        try:",
         *[f"            {line}" for line in unpack],
         "        except _ndt_ValueError:",
-        "            return _ndt_general(value)",
+        "            return _ndt_general(_ndt_owner, value)",
         f"        if {_conditions(post)}:",
         "            return True",
-        "    return _ndt_general(value)",
+        "    return _ndt_general(_ndt_owner, value)",
     ]
     exec(compile("\n".join(lines) + "\n", f"<ndtyping isinstance {spec.label}>", "exec"), namespace)  # noqa: S102
     return namespace["_ndt_fits"]  # type: ignore[no-any-return]

@@ -17,9 +17,9 @@ from typing import Any, Generic, Optional, TypeVar
 
 from ._compat import TypeVarTuple, Unpack
 from ._dtypes import CATEGORIES, DTypeCategory
-from ._engine import ArraySpec, fits
+from ._engine import ArraySpec
 from ._errors import AnnotationError
-from ._fastpath import build_fits
+from ._fastpath import fits_for
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
 from ._typecheck import register_translator
 
@@ -44,13 +44,23 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
     """`NDArray[...]`: a typing alias that `isinstance` and `check` understand."""
 
     def __instancecheck__(self, value: Any) -> bool:
-        try:
-            compiled = self.__ndt_fits__
-        except AttributeError:  # first isinstance with this alias: compile its check, keep it on the alias
-            spec = spec_of(self)
-            compiled = build_fits(spec, lambda value: fits(spec, value))
-            self.__ndt_fits__ = compiled
-        return compiled(value)  # type: ignore[no-any-return]
+        # First isinstance with this alias object: from now on its class is one made for its spec,
+        # whose __instancecheck__ is the spec's compiled check (one Python call per isinstance).
+        spec = spec_of(self)
+        own = spec.alias_class
+        if own is None:
+            own = spec.alias_class = type(_NDArrayAlias)(
+                "_NDArrayAlias", (_NDArrayAlias,), {"__instancecheck__": fits_for(spec), "__module__": __name__}, _root=True
+            )
+        self.__class__ = own
+        return fits_for(spec)(self, value)
+
+    def copy_with(self, params: Any) -> Any:
+        # A substituted alias (NDArray[T, N][float32]) means something else: it gets its own check.
+        copy = super().copy_with(params)  # type: ignore[misc]
+        if type(copy) is not _NDArrayAlias:
+            copy.__class__ = _NDArrayAlias
+        return copy
 
     def __subclasscheck__(self, cls: type) -> bool:
         raise TypeError(f"issubclass() is not defined for {describe_generic(self)}; use isinstance()")

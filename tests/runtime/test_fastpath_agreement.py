@@ -13,10 +13,11 @@ its misses (calls handed to the general engine) and require it to decide the pla
 import asyncio
 import functools
 import itertools
+import pickle
 import subprocess
 import sys
 import textwrap
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, TypeVar, Union
 
 import numpy as np
 import pytest
@@ -448,3 +449,26 @@ def test_jax_arrays_and_tracers() -> None:
     assert jnp.array_equal(jax.jit(fast)(x, y), jax.jit(general)(x, y))
     bad = [outcome(jax.jit(w), x, x) for w in (fast, general)]
     assert bad[0] == bad[1] and bad[0][0] == "ShapeError"
+
+
+# ------------------------------------------------------------------ annotations after their first isinstance
+
+
+def test_substituted_alias_after_isinstance_has_its_own_check() -> None:
+    T = TypeVar("T")
+    generic = NDArray[T, N]  # type: ignore[valid-type]
+    assert isinstance(np.zeros(3), generic)  # any dtype; the alias now carries this spec's check
+    specialised = generic[float32, N]
+    assert not isinstance(np.zeros(3), specialised)  # float64 is not float32
+    assert isinstance(np.zeros(3, np.float32), specialised)
+
+
+def test_annotations_still_pickle_and_compare_after_isinstance() -> None:
+    string = Float32[np.ndarray, "p q"]
+    generic = NDArray[float32, M, N]
+    for annotation in (string, generic):
+        assert isinstance(np.zeros((2, 3), np.float32), annotation)
+        assert pickle.loads(pickle.dumps(annotation)) == annotation
+    assert pickle.loads(pickle.dumps(string)) is string
+    assert generic == NDArray[float32, M, N] and hash(generic) == hash(NDArray[float32, M, N])
+    assert repr(generic) == "NDArray[float32, M, N]"
