@@ -38,7 +38,7 @@ class ArrayAnnotationMeta(type):
             "__instancecheck__": compiled, "__module__": ArrayAnnotationMeta.__module__, "__qualname__": "ArrayAnnotationMeta",
         })  # fmt: skip
         copyreg.pickle(own, _reduce)  # type: ignore[arg-type]
-        cls.__class__ = own
+        cls.__class__ = own  # pyright: ignore[reportAttributeAccessIssue]
         return compiled(cls, value)
 
     def __repr__(cls) -> str:

@@ -52,7 +52,7 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
             own = spec.alias_class = type(_NDArrayAlias)(
                 "_NDArrayAlias", (_NDArrayAlias,), {"__instancecheck__": fits_for(spec), "__module__": __name__}, _root=True
             )
-        self.__class__ = own
+        self.__class__ = own  # pyright: ignore[reportAttributeAccessIssue]
         return fits_for(spec)(self, value)
 
     def copy_with(self, params: Any) -> Any:
