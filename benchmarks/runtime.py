@@ -603,6 +603,12 @@ def main() -> int:
             "machine": {"arch": platform.machine(), "cpus": os.cpu_count(),
                         "load_average_start": load_before[0], "load_average_end": load_after[0]},  # fmt: skip
             "units": "microseconds per call unless a key says ms; overheads are checked minus plain call",
+            "note": (
+                f"the machine was busy (load average {load_before[0]:.1f} to {load_after[0]:.1f} on {os.cpu_count()} CPUs): "
+                "absolute figures are inflated and noisy, ratios much less so"
+                if max(load_before[0], load_after[0]) > 0.5 * (os.cpu_count() or 1)
+                else "the machine was quiet"
+            ),
             **results,
             "targets": targets,
         }
