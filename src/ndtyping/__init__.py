@@ -35,19 +35,20 @@ from ._errors import (
     ShapeError as ShapeError,
     TypeCheckError as TypeCheckError,
 )
-from ._import_hook import install_import_hook as install_import_hook
-from ._jaxtyped import jaxtyped as jaxtyped
-from ._narrowing import as_array as as_array, is_array as is_array
-from ._relations import (
-    filter as filter,  # noqa: A004 (ndtyping.filter, deliberately not in __all__)
-    in_same_class as in_same_class,
-    is_super as is_super,
-    is_valid_value as is_valid_value,
-)
-from ._pytree import PyTree as PyTree
 from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapedArray as ShapedArray, ShapeVar as ShapeVar
 
 if TYPE_CHECKING:
+    # Loaded on first use at runtime (see __getattr__ below), to keep `import ndtyping` fast.
+    from ._import_hook import install_import_hook as install_import_hook
+    from ._jaxtyped import jaxtyped as jaxtyped
+    from ._narrowing import as_array as as_array, is_array as is_array
+    from ._pytree import PyTree as PyTree
+    from ._relations import (
+        filter as filter,  # noqa: A004 (ndtyping.filter, deliberately not in __all__)
+        in_same_class as in_same_class,
+        is_super as is_super,
+        is_valid_value as is_valid_value,
+    )
     from ._jax import (
         Array as Array,
         ArrayLike as ArrayLike,
@@ -127,9 +128,22 @@ def unload_ipython_extension(ipython: Any) -> None:
 
 
 _JAX_NAMES = ("Array", "ArrayLike", "DTypeLike", "PRNGKeyArray", "PyTreeDef", "Scalar", "ScalarLike", "Shape")
+# Names whose modules are imported on first use: none of them is needed to check a call.
+_LAZY = {
+    "as_array": "_narrowing", "is_array": "_narrowing", "PyTree": "_pytree",
+    "filter": "_relations", "in_same_class": "_relations", "is_super": "_relations", "is_valid_value": "_relations",
+    "install_import_hook": "_import_hook", "jaxtyped": "_jaxtyped",
+}  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is not None:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{module}"), name)
+        globals()[name] = value
+        return value
     # The jax vocabulary imports jax, so it is built on first use, never at `import ndtyping`
     # (and left out of __all__, so `import *` does not import jax either).
     if name in _JAX_NAMES:

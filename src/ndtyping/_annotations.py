@@ -16,8 +16,9 @@ import typing
 from typing import Any, Optional, Union
 
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
-from ._engine import ArraySpec, fits
+from ._engine import ArraySpec
 from ._errors import AnnotationError
+from ._fastpath import fits_for
 from ._grammar import join_specs, parse_shape
 
 __all__ = ["ArrayAnnotationMeta", "DTypeCategoryMeta", "is_array_annotation", "make_category"]
@@ -30,7 +31,15 @@ class ArrayAnnotationMeta(type):
     _ndt_key: tuple[Any, ...]
 
     def __instancecheck__(cls, value: Any) -> bool:
-        return fits(cls._ndt_spec, value)
+        # First isinstance with this annotation: its compiled check becomes the __instancecheck__
+        # of a metaclass of its own, so later checks run it directly (one Python call, not two).
+        compiled = fits_for(cls._ndt_spec)
+        own = type(ArrayAnnotationMeta)(ArrayAnnotationMeta.__name__, (ArrayAnnotationMeta,), {
+            "__instancecheck__": compiled, "__module__": ArrayAnnotationMeta.__module__, "__qualname__": "ArrayAnnotationMeta",
+        })  # fmt: skip
+        copyreg.pickle(own, _reduce)  # type: ignore[arg-type]
+        cls.__class__ = own  # pyright: ignore[reportAttributeAccessIssue]
+        return compiled(cls, value)
 
     def __repr__(cls) -> str:
         return cls._ndt_spec.label

@@ -4,6 +4,12 @@ A checked call opens a fresh Scope; every annotation checked inside it (paramete
 return value, `isinstance` in the body) reads and extends the same bindings. Threads and
 asyncio tasks each see their own context, so they never share bindings, and the scope
 is dropped when the call ends, whether it returned or raised.
+
+The compiled fast path (see _fastpath.py) does not build a Scope per call: it puts a
+*pending record* in the ContextVar instead, a list `[scope_or_None, build, *arguments]`.
+Whoever asks for the scope (`current_scope`, `isinstance` in the body, `print_bindings`)
+gets it built then, once per call, by `build(record)`, which checks the arguments again
+with the general engine and stores the Scope in `record[0]`.
 """
 
 from __future__ import annotations
@@ -42,11 +48,16 @@ def _show(size: Any) -> str:
     return str(size)
 
 
-_current: ContextVar[Optional[Scope]] = ContextVar("ndtyping_scope", default=None)
+# Holds a Scope, a pending record (a list, see the module docstring), or None.
+_current: ContextVar[Any] = ContextVar("ndtyping_scope", default=None)
 
 
 def current_scope() -> Optional[Scope]:
-    return _current.get()
+    """The scope of the innermost checked call running in this context, or None."""
+    value = _current.get()
+    if type(value) is list:
+        return value[0] if value[0] is not None else value[1](value)
+    return value  # type: ignore[no-any-return]
 
 
 def enter(scope: Scope) -> Any:
@@ -59,7 +70,7 @@ def leave(token: Any) -> None:
 
 def print_bindings() -> None:
     """Print the dimension sizes bound so far in the current checked call (for debugging)."""
-    scope = _current.get()
+    scope = current_scope()
     if scope is None:
         print("ndtyping: no checked call is running, so no dimensions are bound")
     else:

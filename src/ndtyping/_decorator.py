@@ -4,21 +4,26 @@ The wrapper is generated once per function as Python source with the function's 
 parameter list, so a call pays for no `inspect.Signature.bind`: each annotated parameter
 is a local, checked by a precompiled checker, in a fresh Scope of dimension bindings
 that the return value (and `isinstance` in the body) share.
+
+Two wrappers are generated: the general one (every annotation, through the engine) and,
+when the annotations allow it, a fast one in front of it (see _fastpath.py) that decides
+the common "it fits" case with inline checks and hands anything else to the general one.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import inspect
 import os
 import re
+import sys
 import typing
 from typing import Any, Callable, Optional, TypeVar, overload
 
 from ._bindings import Scope, enter, leave
 from ._engine import describe_value
 from ._errors import AnnotationError, ShapeError, TypeCheckError
+from ._fastpath import build_wrapper as _build_fast_wrapper
 from ._typecheck import Checker, compile_annotation, reads_arguments
 
 __all__ = ["check", "describe_annotation"]
@@ -172,6 +177,8 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     params: list[str] = []
     call: list[str] = []
     body: list[str] = []
+    fast_arguments: list[tuple[str, Checker]] = []  # the checked parameters, for the fast path
+    fast_possible = not (is_generator or is_async_generator)
     needs_arguments = False
     seen_kw_only = False
     last_positional_only = None
@@ -212,13 +219,16 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         needs_arguments |= reads_arguments(annotation)
         namespace[f"_ndt_check_{index}"] = checker
         namespace[f"_ndt_fail_{index}"] = _Failure(name, f"argument {pname!r}", annotation)
+        fast_arguments.append((pname, checker))
         if kind is inspect.Parameter.VAR_POSITIONAL:
+            fast_possible = False
             body += [
                 f"    for _ndt_item in {pname}:",
                 f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
                 f"        if _ndt_r: _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
             ]
         elif kind is inspect.Parameter.VAR_KEYWORD:
+            fast_possible = False
             body += [
                 f"    for _ndt_item in {pname}.values():",
                 f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
@@ -284,8 +294,29 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         tail += ["        return _ndt_result", "    finally:", "        _ndt_leave(_ndt_token)"]
         header = f"{'async ' if is_coroutine else ''}def _ndt_wrapper({', '.join(params)}):"
     source = "\n".join([header, *prologue, *body, *tail]) + "\n"
-    exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
-    wrapper = namespace["_ndt_wrapper"]
+    compiled: list[Callable[..., Any]] = []
+
+    def general(*args: Any, **kwargs: Any) -> Any:
+        """The general wrapper, compiled on first use when a fast wrapper stands in front of it."""
+        if not compiled:
+            exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
+            compiled.append(functools.update_wrapper(namespace["_ndt_wrapper"], fn))
+        return compiled[0](*args, **kwargs)
+
+    fast = None
+    if fast_possible and not needs_arguments:
+        fast = _build_fast_wrapper(
+            fn, name, params, call, is_coroutine, fast_arguments, result_checker,
+            namespace["_ndt_fail_return"], general,
+            {key: value for key, value in namespace.items() if key.startswith("_ndt_default_")},
+        )  # fmt: skip
+    if fast is None:
+        exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
+        wrapper = namespace["_ndt_wrapper"]
+    else:
+        wrapper, fast_source = fast
+        wrapper._ndt_fast_source = fast_source  # type: ignore[attr-defined]
+        wrapper._ndt_general = general  # type: ignore[attr-defined]  (for benchmarks and debugging)
     functools.update_wrapper(wrapper, fn)
     wrapper._ndt_checked = True  # type: ignore[attr-defined]
     wrapper._ndt_source = source  # type: ignore[attr-defined]
@@ -352,6 +383,12 @@ async def _drive_async_generator(gen: Any, scope: Scope, check_yield: Any, fail_
         to_send = yield value
 
 
+def _is_dataclass(cls: Any) -> bool:
+    # A dataclass has imported `dataclasses`; ndtyping does not import it for everyone else.
+    dataclasses = sys.modules.get("dataclasses")
+    return dataclasses is not None and dataclasses.is_dataclass(cls)
+
+
 def _check_class(cls: C) -> C:
     for attribute, member in list(vars(cls).items()):
         if isinstance(member, (staticmethod, classmethod)):
@@ -359,15 +396,17 @@ def _check_class(cls: C) -> C:
                 continue
             setattr(cls, attribute, type(member)(_wrap_function(member.__func__)))
         elif inspect.isfunction(member) and not getattr(member, "__no_type_check__", False):
-            if attribute == "__init__" and dataclasses.is_dataclass(cls):
+            if attribute == "__init__" and _is_dataclass(cls):
                 continue  # the fields are checked after __init__ instead, below
             setattr(cls, attribute, _wrap_function(member))
-    if dataclasses.is_dataclass(cls):
+    if _is_dataclass(cls):
         _check_dataclass_fields(cls)
     return cls
 
 
 def _check_dataclass_fields(cls: Any) -> None:
+    import dataclasses
+
     hints = _hints(cls)
     fields = []
     for field in dataclasses.fields(cls):

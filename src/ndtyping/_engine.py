@@ -9,8 +9,7 @@ a Union) leaves nothing behind.
 from __future__ import annotations
 
 import operator
-from dataclasses import replace
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ._bindings import Scope, current_scope
 from ._dtypes import DTypeCategory, dtype_name, short_dtype
@@ -23,7 +22,7 @@ __all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argume
 class ArraySpec:
     """What an array annotation requires: the array type(s), a dtype category and a shape."""
 
-    __slots__ = ("types", "category", "shape", "label", "_dtype_ok", "per_leaf", "_leaf_shapes")
+    __slots__ = ("types", "category", "shape", "label", "_dtype_ok", "per_leaf", "_leaf_shapes", "fits", "alias_class")
 
     def __init__(
         self, types: Optional[tuple[type, ...]], category: DTypeCategory, shape: ShapeSpec, label: str
@@ -36,6 +35,9 @@ class ArraySpec:
         # '?name' axes: sizes that may differ between PyTree leaves (see leaf_shape).
         self.per_leaf = any(dim.per_leaf and dim.name for dim in shape.dims)
         self._leaf_shapes: dict[str, ShapeSpec] = {}  # leaf position -> shape with '?name' qualified
+        # isinstance's compiled check, (owner, value) -> bool, made on first use (see _fastpath.fits_for).
+        self.fits: Optional[Callable[[Any, Any], bool]] = None
+        self.alias_class: Optional[type] = None  # the class NDArray aliases of this spec take (see _ndarray)
 
     def dtype_ok(self, dtype: Any) -> bool:
         try:
@@ -125,7 +127,7 @@ def leaf_shape(spec: ArraySpec, scope: Scope) -> ShapeSpec:
     shape = spec._leaf_shapes.get(leaf)
     if shape is None:
         dims = tuple(
-            replace(dim, name=f"?{dim.name}@{leaf}", per_leaf=False) if dim.per_leaf and dim.name else dim
+            dim.replace(name=f"?{dim.name}@{leaf}", per_leaf=False) if dim.per_leaf and dim.name else dim
             for dim in spec.shape.dims
         )
         shape = ShapeSpec(dims, spec.shape.variadic, spec.shape.text)

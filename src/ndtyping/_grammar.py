@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
-from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ._errors import AnnotationError
-from ._expr import Expression, parse_expression
+
+if TYPE_CHECKING:
+    from ._expr import Expression
 
 __all__ = ["Dim", "ShapeSpec", "parse_shape", "FIXED", "NAMED", "SYMBOLIC", "ANY", "VARIADIC"]
 
@@ -34,31 +34,100 @@ _MAX_AXES = 64  # numpy's limit on the number of dimensions
 _MAX_DIGITS = 20  # 2**64 has 20 digits; no axis is larger
 
 
-@dataclass(frozen=True)
-class Dim:
+class _Frozen:
+    """Immutable value objects compared by their fields (plain classes: `dataclasses` costs
+    milliseconds at `import ndtyping`)."""
+
+    __slots__ = ()
+    _compared: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: {type(self).__name__} is immutable")
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._compared)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined, no-any-return]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), tuple(getattr(self, name) for name in self.__slots__))  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)  # type: ignore[attr-defined]
+        return f"{type(self).__name__}({fields})"
+
+
+class Dim(_Frozen):
     """One axis of a shape spec."""
 
+    __slots__ = ("kind", "name", "size", "broadcast", "per_leaf", "expr", "arguments", "text")
+    _compared = __slots__[:-1]  # the text is how the axis was written, not what it means
+
     kind: int
-    name: Optional[str] = None  # NAMED, VARIADIC (None when anonymous), ANY (documentation)
-    size: int = -1  # FIXED
-    broadcast: bool = False  # '#': the size may also be 1
-    per_leaf: bool = False  # '?': the size may differ between PyTree leaves
-    expr: Optional[Expression] = None  # SYMBOLIC
+    name: Optional[str]  # NAMED, VARIADIC (None when anonymous), ANY (documentation)
+    size: int  # FIXED
+    broadcast: bool  # '#': the size may also be 1
+    per_leaf: bool  # '?': the size may differ between PyTree leaves
+    expr: Optional[Expression]  # SYMBOLIC
     # SYMBOLIC: placeholder name -> dotted path into the call's arguments ({self.n})
-    arguments: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    text: str = field(default="", compare=False)  # the axis as written, for messages
+    arguments: tuple[tuple[str, tuple[str, ...]], ...]
+    text: str  # the axis as written, for messages
+
+    def __init__(
+        self,
+        kind: int,
+        name: Optional[str] = None,
+        size: int = -1,
+        broadcast: bool = False,
+        per_leaf: bool = False,
+        expr: Optional[Expression] = None,
+        arguments: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        text: str = "",
+    ) -> None:
+        init = object.__setattr__
+        init(self, "kind", kind)
+        init(self, "name", name)
+        init(self, "size", size)
+        init(self, "broadcast", broadcast)
+        init(self, "per_leaf", per_leaf)
+        init(self, "expr", expr)
+        init(self, "arguments", arguments)
+        init(self, "text", text)
+
+    def replace(self, **changes: object) -> "Dim":
+        """A copy with some fields changed."""
+        fields: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        return Dim(**fields)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True)
-class ShapeSpec:
+class ShapeSpec(_Frozen):
     """A parsed shape: the axes, and where the variadic axis is (None when there is none)."""
+
+    __slots__ = ("dims", "variadic", "text")
+    _compared = __slots__
 
     dims: tuple[Dim, ...]
     variadic: Optional[int]
     text: str
+
+    def __init__(self, dims: tuple[Dim, ...], variadic: Optional[int], text: str) -> None:
+        init = object.__setattr__
+        init(self, "dims", dims)
+        init(self, "variadic", variadic)
+        init(self, "text", text)
 
     @property
     def rank(self) -> int:
@@ -118,7 +187,11 @@ def parse_shape(text: str) -> ShapeSpec:
 
 def normalise_name(name: str) -> str:
     """Names as Python's parser sees them (NFKC), so `ﬁ` in an axis and in `ﬁ+1` are one name."""
-    return name if name.isascii() else unicodedata.normalize("NFKC", name)
+    if name.isascii():
+        return name
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", name)
 
 
 def _parse_axis(token: str, where: str) -> Dim:
@@ -179,6 +252,8 @@ def _parse_axis(token: str, where: str) -> Dim:
 
 
 def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
+    from ._expr import Expression, parse_expression  # only shapes with expressions need it
+
     arguments: list[tuple[str, tuple[str, ...]]] = []
 
     def substitute(match: "re.Match[str]") -> str:

@@ -11,15 +11,15 @@ size, `Any` (or `int`) an unchecked axis, a ShapeVar `*name`, and `*tuple[Any, .
 from __future__ import annotations
 
 import functools
+import sys
 import typing
 from typing import Any, Generic, Optional, TypeVar
 
-import typing_extensions
-
 from ._compat import TypeVarTuple, Unpack
 from ._dtypes import CATEGORIES, DTypeCategory
-from ._engine import ArraySpec, fits
+from ._engine import ArraySpec
 from ._errors import AnnotationError
+from ._fastpath import fits_for
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
 from ._typecheck import register_translator
 
@@ -31,15 +31,36 @@ ShapeVar = TypeVarTuple  # any number of axes: ShapeVar("Batch"), used as *Batch
 _DType = TypeVar("_DType", covariant=True)
 _Shape = TypeVarTuple("_Shape")
 
-_UNPACK_ORIGINS = tuple({typing_extensions.Unpack, Unpack, getattr(typing, "Unpack", Unpack)})
-_TYPEVARTUPLES = tuple({typing_extensions.TypeVarTuple, TypeVarTuple, getattr(typing, "TypeVarTuple", TypeVarTuple)})
+
+
+def _spellings(name: str, own: Any) -> tuple[Any, ...]:
+    """`typing.X` and, if the user imported it, `typing_extensions.X` (never imported here: it
+    costs milliseconds at `import ndtyping`, and an annotation that uses it has imported it)."""
+    extensions = sys.modules.get("typing_extensions")
+    return tuple({own, getattr(typing, name, own), getattr(extensions, name, own)})
 
 
 class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg, misc, name-defined]
     """`NDArray[...]`: a typing alias that `isinstance` and `check` understand."""
 
     def __instancecheck__(self, value: Any) -> bool:
-        return fits(spec_of(self), value)
+        # First isinstance with this alias object: from now on its class is one made for its spec,
+        # whose __instancecheck__ is the spec's compiled check (one Python call per isinstance).
+        spec = spec_of(self)
+        own = spec.alias_class
+        if own is None:
+            own = spec.alias_class = type(_NDArrayAlias)(
+                "_NDArrayAlias", (_NDArrayAlias,), {"__instancecheck__": fits_for(spec), "__module__": __name__}, _root=True
+            )
+        self.__class__ = own  # pyright: ignore[reportAttributeAccessIssue]
+        return fits_for(spec)(self, value)
+
+    def copy_with(self, params: Any) -> Any:
+        # A substituted alias (NDArray[T, N][float32]) means something else: it gets its own check.
+        copy = super().copy_with(params)  # type: ignore[misc]
+        if type(copy) is not _NDArrayAlias:
+            copy.__class__ = _NDArrayAlias
+        return copy
 
     def __subclasscheck__(self, cls: type) -> bool:
         raise TypeError(f"issubclass() is not defined for {describe_generic(self)}; use isinstance()")
@@ -206,26 +227,28 @@ def _dims(arg: Any, whole: Any) -> list[Dim]:
             f"{text!r} in {_plain_repr(whole)}: NDArray dimensions are DimensionVars, Literal[n], Any or "
             "*ShapeVar; for a shape string use the jaxtyping spelling, e.g. Float32[np.ndarray, \"n m\"]"
         )
+    unpack_origins = _spellings("Unpack", Unpack)
+    typevartuples = _spellings("TypeVarTuple", TypeVarTuple)
     # <=3.10: typing_extensions' Unpack[...] poses as a TypeVar, so it is recognised first.
     origin = typing.get_origin(arg)
-    if isinstance(arg, TypeVar) and origin not in _UNPACK_ORIGINS:
+    if isinstance(arg, TypeVar) and origin not in unpack_origins:
         return [Dim(NAMED, normalise_name(arg.__name__), text=arg.__name__)]
     if arg is Any or arg is int:
         return [Dim(ANY, text="Any")]
-    if origin is typing.Literal or origin is typing_extensions.Literal:
+    if origin in _spellings("Literal", typing.Literal):
         values = typing.get_args(arg)
         if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or values[0] < 0:
             raise AnnotationError(f"a Literal dimension holds one non-negative int, e.g. Literal[3]; got {arg!r}")
         return [Dim(FIXED, size=values[0], text=str(values[0]))]
     inner = None
-    if origin in _UNPACK_ORIGINS:
+    if origin in unpack_origins:
         inner = typing.get_args(arg)[0]
     elif getattr(arg, "__unpacked__", False):  # 3.11+: *tuple[...]
         inner = tuple[typing.get_args(arg)]  # type: ignore[misc]
-    elif isinstance(arg, _TYPEVARTUPLES):
+    elif isinstance(arg, typevartuples):
         inner = arg
     if inner is not None:
-        if isinstance(inner, _TYPEVARTUPLES):
+        if isinstance(inner, typevartuples):
             name = inner.__name__
             return [Dim(VARIADIC, normalise_name(name), text=f"*{name}")]
         if typing.get_origin(inner) is tuple:

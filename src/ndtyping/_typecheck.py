@@ -4,6 +4,11 @@ Array annotations go to the engine; the rest (classes, Optional/Union, Literal, 
 lists, dicts, sets, Callable, Annotated, NewType, TypeVar) are checked here, so `check`
 needs neither beartype nor typeguard. Annotations that need no runtime work compile to
 None, and the decorator skips them entirely.
+
+Checkers the compiled fast path can reproduce carry a `_ndt_fast` attribute saying what
+they check (see _fastpath.py): `("array", spec)`, `("instance", classes)`, `("none",)`,
+`("tuple", item_checkers)` or `("optional", checker)`. The fast path reads it from the checker itself, so the two can
+never disagree about what an annotation means.
 """
 
 from __future__ import annotations
@@ -57,14 +62,16 @@ def _compile(annotation: Any) -> Optional[Checker]:
     annotation = _translated(annotation)
     spec = getattr(annotation, "_ndt_spec", None)  # a string annotation, or a translated NDArray
     if spec is not None:
-        return lambda value, scope, where: match_array(spec, value, scope, where)
+        return _fast(lambda value, scope, where: match_array(spec, value, scope, where), "array", spec)
     build = getattr(annotation, "_ndt_build_checker", None)  # an annotation that compiles itself (PyTree[...])
     if build is not None:
         return build()
     if annotation is Any or annotation is object or annotation is typing.NoReturn:
         return None
     if annotation is None or annotation is type(None):
-        return lambda value, scope, where: "" if value is None else f"expected None, got {describe_value(value)}"
+        return _fast(
+            lambda value, scope, where: "" if value is None else f"expected None, got {describe_value(value)}", "none"
+        )
     if isinstance(annotation, typing.TypeVar):
         if annotation.__bound__ is not None:
             return _compile(annotation.__bound__)
@@ -122,13 +129,18 @@ def reads_arguments(annotation: Any) -> bool:
     return any(reads_arguments(arg) for arg in args if isinstance(arg, type) or typing.get_args(arg))
 
 
+def _fast(checker: Checker, *what: Any) -> Checker:
+    checker._ndt_fast = what  # type: ignore[attr-defined]
+    return checker
+
+
 def _instance(cls: Any, label: str) -> Checker:
     def check_instance(value: Any, scope: Scope, where: str) -> str:
         if isinstance(value, cls):
             return ""
         return f"expected {label}, got {describe_value(value)}"
 
-    return check_instance
+    return _fast(check_instance, "instance", cls)
 
 
 def _union(members: tuple[Any, ...]) -> Optional[Checker]:
@@ -158,6 +170,8 @@ def _union(members: tuple[Any, ...]) -> Optional[Checker]:
                     del scope.trees[name]
         return "no member of the union matches: " + "; ".join(reasons)
 
+    if len(members) == 2 and type(None) in members:  # Optional[X]: None, or what X accepts
+        return _fast(check_union, "optional", checkers[members.index(type(None)) - 1])
     return check_union
 
 
@@ -192,7 +206,7 @@ def _tuple(args: tuple[Any, ...]) -> Checker:
                     return f"item {index}: {reason}"
         return ""
 
-    return check_tuple
+    return _fast(check_tuple, "tuple", tuple(checkers))
 
 
 def _items(origin: Any, item_type: Any) -> Checker:
