@@ -38,7 +38,7 @@ ONE = "_NdtLiteral[1]"
 AXES = [0, -1, 1, -2, 2, -3, 3, -4]
 # Creation functions keep literal sizes up to this bound (pyright widens an unbounded TypeVar's
 # literal solution to int; one bound by a Literal union keeps it). Larger sizes fall through.
-MAX_LITERAL_SIZE = 1024
+MAX_LITERAL_SIZE = 128
 
 PREAMBLE = """\
 import numpy as _ndt_np
@@ -53,7 +53,12 @@ _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.
 """ + "\n".join(f'{name} = _NdtTypeVar("{name}", default=_NdtAny)' for name in LETTERS + SUFFIX_LETTERS) + """
 _NdtRest = _NdtTypeVarTuple("_NdtRest", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtSh = _NdtTypeVar("_NdtSh", bound=tuple[_NdtAny, ...])
-from collections.abc import Sequence as _NdtSequence"""
+_NdtNumpyArray = _NdtTypeVar("_NdtNumpyArray", bound=_ndt_np.ndarray[_NdtAny, _NdtAny])
+# Any shape but (): numpy scalars satisfy the ShapedArray protocol with shape (), and must keep
+# numpy's own results. pyright accepts a variadic `tuple[*Shape]` here.
+_NdtShNE = _NdtTypeVar("_NdtShNE", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]])
+from collections.abc import Sequence as _NdtSequence
+from numpy._typing import ArrayLike as _NdtArrayLike"""
 
 SIZES_PREAMBLE = (
     "_NdtSize = _NdtLiteral[" + ", ".join(str(n) for n in range(MAX_LITERAL_SIZE + 1)) + "]\n"
@@ -76,9 +81,30 @@ def shaped_array(shape: str, dtype: str) -> str:
 FAMILIES = (numpy_array, shaped_array)  # numpy first: numpy arrays satisfy the ShapedArray protocol
 
 
-def kinds(dtype_in: str, dtype_out: str, shape_in: list[str], shape_out: list[str]) -> list[tuple[str, str]]:
-    """(input type, output type) for a numpy array and for an ndtyping array."""
-    return [(family(tup(shape_in), dtype_in), family(tup(shape_out), dtype_out)) for family in FAMILIES]
+# Functions whose numpy-array family is replaced by one guard overload (see guarded()).
+GUARDED = (shaped_array,)
+
+
+def kinds(dtype_in: str, dtype_out: str, shape_in: list[str], shape_out: list[str], families: tuple = GUARDED) -> list[tuple[str, str]]:
+    """(input type, output type) for each family of arrays."""
+    return [(family(tup(shape_in), dtype_in), family(tup(shape_out), dtype_out)) for family in families]
+
+
+def loose(result: str) -> str:
+    """numpy's result type, `| Any`: an `Any` argument matches every overload, and pyright then
+    gives `Any` only if the first match's result contains `Any` (else Unknown, an error in strict
+    mode). For a real numpy array the `| Any` half changes little: pyright still checks the rest."""
+    return f"{result} | _NdtAny"
+
+
+def guarded(name: str, params: str, result: str) -> str:
+    """The first overload of a function: numpy arrays get numpy's own result type here.
+
+    numpy arrays satisfy the ShapedArray protocol, so without it they would come out of the
+    ndtyping overloads as ndtyping arrays. One guard instead of a numpy-array copy of every
+    pattern halves the overloads pyright tries for an ndtyping array, at each level of nesting.
+    """
+    return overload(name, params, result)
 
 
 def axis_pattern(axis: int) -> tuple[list[str], list[str], list[str]]:
@@ -115,6 +141,8 @@ def reductions() -> list[str]:
     out = []
     for name, (rest, families) in REDUCTIONS.items():
         out.append(f"## numpy._core.fromnumeric: before {name}")
+        guard_rest = rest.format(keep="bool = False")
+        out.append(guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtLiteral[{', '.join(map(str, AXES))}], {guard_rest}", "_NdtAny"))
         for dtype_in, dtype_out in families:
             for axis in AXES:
                 shape_in, shape_drop, shape_keep = axis_pattern(axis)
@@ -207,25 +235,32 @@ def _general_fits(kind: str, i: int, j: int, rank: int) -> bool:
 
 
 def layout() -> list[str]:
+    numpy_result = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
+    numpy_arg = numpy_array("_NdtAny", "_NdtD")
     out = ["## numpy._core.fromnumeric: before transpose"]
+    out.append(guarded("transpose", f"a: {numpy_arg}, axes: None = None", numpy_result))
     for rank in (2, 3, 4, 1):
         shape_in = LETTERS[:rank]
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_in[::-1]):
             out.append(overload("transpose", f"a: {arg}, axes: None = None", result))
     out.append("## numpy._core.fromnumeric: before swapaxes")
+    out.append(guarded("swapaxes", f"a: {numpy_arg}, axis1: _NdtIndex, axis2: _NdtIndex", numpy_result))
     for i, j, shape_in, shape_out in axis_pairs("swap"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("swapaxes", f"a: {arg}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]", result))
     out.append("## numpy._core.numeric: before moveaxis")
+    out.append(guarded("moveaxis", f"a: {numpy_arg}, source: int, destination: int", numpy_result))
     for i, j, shape_in, shape_out in axis_pairs("move"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("moveaxis", f"a: {arg}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]", result))
     out.append("## numpy._core.fromnumeric: before squeeze")
+    out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
         shape_in, shape_drop, _ = axis_pattern(axis)
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_drop):
             out.append(overload("squeeze", f"a: {arg}, axis: _NdtLiteral[{axis}]", result))
     out.append("## numpy.lib._shape_base_impl: before expand_dims")
+    out.append(guarded("expand_dims", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
         if axis >= 0:
             before = LETTERS[:axis]
@@ -240,7 +275,8 @@ def layout() -> list[str]:
         sizes = SIZES[:rank]
         for family in FAMILIES:
             params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {tup(sizes)}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
-            out.append(overload("reshape", params, family(tup(sizes), "_NdtD")))
+            result = family(tup(sizes), "_NdtD")
+            out.append(overload("reshape", params, loose(result) if family is numpy_array else result))
     return out
 
 
@@ -249,8 +285,9 @@ def products() -> list[str]:
     a, b, c = LETTERS[:3]
     cases = [([a, b], [b, c], [a, c]), ([a, b], [b], [a]), ([a], [a], []), ([a], [a, b], [b])]
     out = ["## numpy._core.multiarray: before dot"]
+    out.append(guarded("dot", "a: _ndt_np.ndarray[_NdtAny, _NdtAny], b: _NdtArrayLike, out: None = None", "_NdtAny"))
     for left, right, result_shape in cases:
-        for family in FAMILIES:
+        for family in GUARDED:
             params = f"a: {family(tup(left), '_NdtD')}, b: {family(tup(right), '_NdtD')}, out: None = None"
             out.append(overload("dot", params, family(tup(result_shape), "_NdtD")))
     return out
@@ -276,8 +313,9 @@ def ufuncs() -> list[str]:
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtMatmul")
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
     cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
+    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny")))
     for left, right, result_shape in cases:
-        for family in FAMILIES:
+        for family in GUARDED:
             if result_shape is None:
                 result = "_NdtD" if family is numpy_array else shaped_array("tuple[()]", "_NdtD")
             else:
@@ -287,36 +325,33 @@ def ufuncs() -> list[str]:
     # vecdot (numpy >= 2.0): contracts the last axis, the leading ones broadcast as equal or absent
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtVecdot")
     out.append("class _NdtVecdot(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
+    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny")))
     for left, right in (([REST, a], [REST, a]), ([REST, a], [a])):
-        for family in FAMILIES:
+        for family in GUARDED:
             params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
             out.append(indent(overload("__call__", params, family(tup([REST]), "_NdtD"))))
     # elementwise: same shape, a Python scalar, or a vector along the last axis
     out.append("## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as _NdtBinary")
     out.append("class _NdtBinary(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
-    for dtype, scalar in (("_NdtDInexact", "int | float"), ("_NdtDOther", "int")):
-        same = {family: family("_NdtSh", dtype) for family in FAMILIES}
-        matrix = {family: family(tup([REST, a]), dtype) for family in FAMILIES}
-        vector = {family: family(tup([a]), dtype) for family in FAMILIES}
-        out.append(indent(overload("__call__", f"self, x1: {same[numpy_array]}, x2: {same[numpy_array]}, /", same[numpy_array])))
-        if dtype == "_NdtDInexact":
-            # numpy scalars have __array__ too: keep them on numpy's own (untyped) scalar result.
-            # A single class, not a union: a union expected type costs pyright one evaluation of
-            # the argument per member.
-            out.append(indent(overload("__call__", "self, x1: _ndt_np.generic, x2: object, /", "_NdtAny")))
-        out.append(indent(overload("__call__", f"self, x1: {same[shaped_array]}, x2: {same[shaped_array]}, /", same[shaped_array])))
-        for family in FAMILIES:
-            out.append(indent(overload("__call__", f"self, x1: {same[family]}, x2: {scalar}, /", same[family])))
-        for family in FAMILIES:
-            out.append(indent(overload("__call__", f"self, x1: {matrix[family]}, x2: {vector[family]}, /", matrix[family])))
-        for family in FAMILIES:
-            out.append(indent(overload("__call__", f"self, x1: {scalar}, x2: {same[family]}, /", same[family])))
+    numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
+    # Guards, each numpy's own overload for that case (numpy arrays satisfy the ShapedArray
+    # protocol too); numpy scalars are kept out by the non-empty shape of the patterns.
+    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", numpy_any)))
+    same = shaped_array("_NdtShNE", "_NdtD")
+    matrix, vector = shaped_array(tup([REST, a]), "_NdtD"), shaped_array(tup([a]), "_NdtD")
+    inexact, other = shaped_array("_NdtShNE", "_NdtDInexact"), shaped_array("_NdtShNE", "_NdtDOther")
+    out.append(indent(overload("__call__", f"self, x1: {same}, x2: {same}, /", same)))
+    out.append(indent(overload("__call__", f"self, x1: {inexact}, x2: int | float, /", inexact)))
+    out.append(indent(overload("__call__", f"self, x1: {matrix}, x2: {vector}, /", matrix)))
+    out.append(indent(overload("__call__", f"self, x1: {other}, x2: int, /", other)))
+    out.append(indent(guarded("__call__", "self, x1: int | float | complex, x2: _ndt_np.ndarray[_NdtAny, _NdtAny], /", numpy_any)))
+    out.append(indent(overload("__call__", f"self, x1: int | float, x2: {inexact}, /", inexact)))
+    out.append(indent(overload("__call__", f"self, x1: int, x2: {other}, /", other)))
     out.append("## numpy._typing._ufunc: extend _UFunc_Nin1_Nout1 as _NdtUnary")
     out.append("class _NdtUnary(_UFunc_Nin1_Nout1[_NameType, _NTypes, _IDType]):")
-    same = {family: family("_NdtSh", "_NdtD") for family in FAMILIES}
-    out.append(indent(overload("__call__", f"self, x: {same[numpy_array]}, /", same[numpy_array])))
-    out.append(indent(overload("__call__", "self, x: _ndt_np.generic, /", "_NdtAny")))
-    out.append(indent(overload("__call__", f"self, x: {same[shaped_array]}, /", same[shaped_array])))
+    same_numpy = numpy_array("_NdtSh", "_NdtD")
+    out.append(indent(overload("__call__", f"self, x: {same_numpy}, /", loose(same_numpy))))
+    out.append(indent(overload("__call__", f"self, x: {same}, /", same)))
     out.append("## numpy: preamble")
     out.append(
         "from numpy._typing._ufunc import _NdtBinary as _NdtBinary, _NdtMatmul as _NdtMatmul,"
@@ -339,16 +374,18 @@ def same_shape() -> list[str]:
         ("numpy._core.numeric", "full_like", ", fill_value: _NdtAny"),
     ):
         out.append(f"## {module}: before {name}")
-        # ndarrays keep numpy's own (already shape-preserving) overloads; ndtyping arrays are added
-        out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtSh]{extra}", "_NdtArray[_NdtD, _NdtSh]"))
+        # numpy arrays: numpy's own result (the same array type); then ndtyping arrays
+        out.append(guarded(name, f"a: _NdtNumpyArray{extra}", loose("_NdtNumpyArray")))
+        out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtShNE]{extra}", "_NdtArray[_NdtD, _NdtShNE]"))
     out.append("## numpy._core.fromnumeric: before clip")
     for family in FAMILIES:
-        array = family("_NdtSh", "_NdtD")
-        out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", array))
+        array = family("_NdtSh" if family is numpy_array else "_NdtShNE", "_NdtD")
+        result = loose(array) if family is numpy_array else array
+        out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", result))
     out.append("## numpy._core.multiarray: before where")
     for family in FAMILIES:
-        array = family("_NdtSh", "_NdtD")
-        condition = family("_NdtSh", "_ndt_np.bool_")
+        shape = "_NdtSh" if family is numpy_array else "_NdtShNE"
+        array, condition = family(shape, "_NdtD"), family(shape, "_ndt_np.bool_")
         out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
     return out
 

@@ -13,7 +13,7 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
+import resource
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +42,20 @@ CONSTRUCTS = {
     "transpose": "np.transpose(x)",
     "matmul": "np.matmul(x, x)",
     "nested": "np.mean(np.swapaxes(np.expand_dims(x, 0), 1, 2), axis=0)",
+    "zeros": "np.zeros((4, 3), dtype=np.float32)",
+    "reshape": "np.reshape(x, (2, 3))",
+    "moveaxis": "np.moveaxis(x, -1, 0)",
+    "t3a": "np.maximum(np.multiply(np.add(x, x), 2.0), 0.0)",
+    "t3b": "np.where(x > 0, np.log1p(x), np.sqrt(np.abs(x)))",
+    "t3c": "np.mean(np.matmul(np.clip(x, 0.0, 1.0), x), axis=0)",
+    "abs": "np.abs(x)",
+    "where": "np.where(x > 0, x, x)",
+    "sum_ax0": "np.sum(x4, axis=0)",
+    "sum_axm1": "np.sum(x4, axis=-1)",
+    "sum_axm4": "np.sum(x4, axis=-4)",
+    "sum_i_axm4": "np.sum(i4, axis=-4)",
+    "swap_first": "np.swapaxes(x, -1, -2)",
+    "swap_late": "np.swapaxes(x, 2, 0)",
     "flat": "h1 = np.expand_dims(x, 0)\n    h2 = np.swapaxes(h1, 1, 2)\n    return np.mean(h2, axis=0)",
 }
 
@@ -60,7 +74,8 @@ ARG = {
 def module(construct: str, style: str, n: int) -> str:
     expr = CONSTRUCTS[construct]
     body = expr if "return" in expr else f"return {expr}"
-    return HEAD[style] + "".join(f"\ndef f{i}(x: {ARG[style]}):\n    {body}\n" for i in range(n))
+    extra = ", x4: NDArray[float32, N, M, K, N], i4: NDArray[np.int64, N, M, K, N]" if style == "ndt" else ""
+    return HEAD[style] + "".join(f"\ndef f{i}(x: {ARG[style]}{extra}):\n    {body}\n" for i in range(n))
 
 
 def run(path: Path, stub: Path | None) -> float:
@@ -70,9 +85,10 @@ def run(path: Path, stub: Path | None) -> float:
         settings["stubPath"] = str(stub)
     cfg.write_text(json.dumps(settings))
     exe = Path(sys.executable).with_name("pyright")
-    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run([str(exe), "--outputjson", "-p", str(cfg), "--pythonpath", sys.executable, str(path)], capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    elapsed = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime  # CPU seconds
     summary = json.loads(out.stdout)["summary"]
     if summary["errorCount"]:
         print("  errors:", summary["errorCount"], file=sys.stderr)

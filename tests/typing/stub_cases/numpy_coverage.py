@@ -87,7 +87,7 @@ def creation(x: NDArray[float32, N, M], size: int) -> None:
 def reshape(x: NDArray[float32, N, M], a: npt.NDArray[np.float32]) -> None:
     assert_type(np.reshape(x, (2, 3)), NDArray[float32, Literal[2], Literal[3]])
     assert_type(np.reshape(x, (6,)), NDArray[float32, Literal[6]])
-    assert_type(np.reshape(a, (2, 3, 1)), np.ndarray[tuple[Literal[2], Literal[3], Literal[1]], np.dtype[np.float32]])
+    assert_type(np.reshape(a, (2, 3, 1)), np.ndarray[tuple[Literal[2], Literal[3], Literal[1]], np.dtype[np.float32]] | Any)
 
 
 def vecdot(x: NDArray[float32, N, M], y: NDArray[float32, N, M], v: NDArray[float32, M]) -> None:
