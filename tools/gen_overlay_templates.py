@@ -5,11 +5,13 @@ committed file is stale (the test suite does that). The template holds only ndty
 overloads; `ndtyping._overlay` inserts them ahead of numpy's, in the stubs numpy installed, when
 it builds the overlay on a user's machine (see that module for the section format).
 
-Each stubbed function gets two families of overloads, interleaved pattern by pattern:
-1. numpy arrays (`np.ndarray[tuple[...], np.dtype[D]]`) -> numpy arrays of the computed shape,
-   so plain numpy code keeps numpy types and gains shapes;
-2. ndtyping arrays (`ShapedArray[D, tuple[...]]`, i.e. `NDArray[D, ...]`) -> ndtyping arrays.
-Anything else (lists, a computed axis, `out=`, a `dtype=`) falls through to numpy's overloads.
+The overloads are written for ndtyping arrays (`ShapedArray[D, tuple[...]]`, i.e.
+`NDArray[D, ...]`). numpy arrays satisfy that protocol too, so each function starts with one
+guard overload that hands numpy arrays numpy's own result type (`| Any`, so that an `Any`
+argument still gives `Any`); unary ufuncs, clip, where and reshape keep a second, numpy-array
+family (one or two overloads) that also computes a numpy array's shape. numpy scalars (shape `()`)
+are kept out of the elementwise patterns by a non-empty shape bound. Anything else (lists, a
+computed axis, `out=`, a `dtype=`) falls through to numpy's overloads.
 
 The order of the overloads is pyright's cost (research/pyright_perf/NOTES.md): pyright tries
 overloads in order and evaluates a call's argument expressions again for every overload it
@@ -36,8 +38,10 @@ REST = "_NdtUnpack[_NdtRest]"
 ONE = "_NdtLiteral[1]"
 # Likelihood order of a literal axis: the cost of a call grows with the overloads tried first.
 AXES = [0, -1, 1, -2, 2, -3, 3, -4]
-# Creation functions keep literal sizes up to this bound (pyright widens an unbounded TypeVar's
-# literal solution to int; one bound by a Literal union keeps it). Larger sizes fall through.
+# Creation functions and reshape keep literal sizes up to this bound (pyright widens an unbounded
+# TypeVar's literal solution to int; one bound by a Literal union keeps it). Larger sizes fall
+# through to numpy's own. The bound's cost grows faster than its size: per call, 0..128 costs
+# nothing measurable, 0..256 about 70 ms, 0..1024 about 0.9 s (research/pyright_perf/NOTES.md).
 MAX_LITERAL_SIZE = 128
 
 PREAMBLE = """\
