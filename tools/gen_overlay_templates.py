@@ -5,15 +5,25 @@ committed file is stale (the test suite does that). The template holds only ndty
 overloads; `ndtyping._overlay` inserts them ahead of numpy's, in the stubs numpy installed, when
 it builds the overlay on a user's machine (see that module for the section format).
 
-Each stubbed function gets two families of overloads, tried in this order:
-1. numpy arrays (`np.ndarray[tuple[...], np.dtype[D]]`) -> numpy arrays of the computed shape,
-   so plain numpy code keeps numpy types and gains shapes;
-2. ndtyping arrays (`ShapedArray[D, tuple[...]]`, i.e. `NDArray[D, ...]`) -> ndtyping arrays.
-Anything else (lists, a computed axis, `out=`, a `dtype=`) falls through to numpy's overloads.
+The overloads are written for ndtyping arrays (`ShapedArray[D, tuple[...]]`, i.e.
+`NDArray[D, ...]`). numpy arrays satisfy that protocol too, so each function starts with one
+guard overload that hands numpy arrays numpy's own result type (`| Any`, so that an `Any`
+argument still gives `Any`); unary ufuncs, clip, where and reshape keep a second, numpy-array
+family (one or two overloads) that also computes a numpy array's shape. numpy scalars (shape `()`)
+are kept out of the elementwise patterns by a non-empty shape bound. Anything else (lists, a
+computed axis, `out=`, a `dtype=`) falls through to numpy's overloads.
+
+The order of the overloads is pyright's cost (research/pyright_perf/NOTES.md): pyright tries
+overloads in order and evaluates a call's argument expressions again for every overload it
+tries, with that overload's parameter type as the expected type, so a nested call costs the
+product of the overloads tried at each level. Hence: the likely patterns first (axis 0 and -1,
+float dtypes, matrices), rank-agnostic patterns where one covers every rank, and no union-typed
+parameter ahead of the array patterns.
 """
 
 from __future__ import annotations
 
+from itertools import permutations
 from pathlib import Path
 
 from _generated import write_or_check
@@ -22,8 +32,17 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "src" / "ndtyping" / "_overlay_data" / "numpy.stub"
 
 LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
+SUFFIX_LETTERS = ["_NdtZ", "_NdtY", "_NdtX", "_NdtW"]  # last axis, second to last, ...
+SIZES = ["_NdtS0", "_NdtS1", "_NdtS2", "_NdtS3"]  # literal sizes of creation functions
 REST = "_NdtUnpack[_NdtRest]"
 ONE = "_NdtLiteral[1]"
+# Likelihood order of a literal axis: the cost of a call grows with the overloads tried first.
+AXES = [0, -1, 1, -2, 2, -3, 3, -4]
+# Creation functions and reshape keep literal sizes up to this bound (pyright widens an unbounded
+# TypeVar's literal solution to int; one bound by a Literal union keeps it). Larger sizes fall
+# through to numpy's own. The bound's cost grows faster than its size: per call, 0..128 costs
+# nothing measurable, 0..256 about 70 ms, 0..1024 about 0.9 s (research/pyright_perf/NOTES.md).
+MAX_LITERAL_SIZE = 128
 
 PREAMBLE = """\
 import numpy as _ndt_np
@@ -35,44 +54,78 @@ _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
 _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
 # Defaults: an array of unknown shape (tuple[Any, ...]) leaves these unsolved; they must then
 # read as Any, not Unknown, or strict mode would flag every result.
-_NdtA = _NdtTypeVar("_NdtA", default=_NdtAny)
-_NdtB = _NdtTypeVar("_NdtB", default=_NdtAny)
-_NdtC = _NdtTypeVar("_NdtC", default=_NdtAny)
-_NdtE = _NdtTypeVar("_NdtE", default=_NdtAny)
+""" + "\n".join(f'{name} = _NdtTypeVar("{name}", default=_NdtAny)' for name in LETTERS + SUFFIX_LETTERS) + """
 _NdtRest = _NdtTypeVarTuple("_NdtRest", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtSh = _NdtTypeVar("_NdtSh", bound=tuple[_NdtAny, ...])
-from collections.abc import Sequence as _NdtSequence"""
+_NdtNumpyArray = _NdtTypeVar("_NdtNumpyArray", bound=_ndt_np.ndarray[_NdtAny, _NdtAny])
+# Any shape but (): numpy scalars satisfy the ShapedArray protocol with shape (), and must keep
+# numpy's own results. pyright accepts a variadic `tuple[*Shape]` here.
+_NdtShNE = _NdtTypeVar("_NdtShNE", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]])
+from collections.abc import Sequence as _NdtSequence
+from numpy._typing import ArrayLike as _NdtArrayLike"""
+
+SIZES_PREAMBLE = (
+    "_NdtSize = _NdtLiteral[" + ", ".join(str(n) for n in range(MAX_LITERAL_SIZE + 1)) + "]\n"
+    + "\n".join(f'{name} = _NdtTypeVar("{name}", bound=_NdtSize)' for name in SIZES)
+)
 
 
 def tup(items: list[str]) -> str:
     return f"tuple[{', '.join(items)}]" if items else "tuple[()]"
 
 
-def kinds(dtype_in: str, dtype_out: str, shape_in: list[str], shape_out: list[str]) -> list[tuple[str, str]]:
-    """(input type, output type) for a numpy array and for an ndtyping array."""
-    return [
-        (f"_ndt_np.ndarray[{tup(shape_in)}, _ndt_np.dtype[{dtype_in}]]", f"_ndt_np.ndarray[{tup(shape_out)}, _ndt_np.dtype[{dtype_out}]]"),
-        (f"_NdtArray[{dtype_in}, {tup(shape_in)}]", f"_NdtArray[{dtype_out}, {tup(shape_out)}]"),
-    ]
+def numpy_array(shape: str, dtype: str) -> str:
+    return f"_ndt_np.ndarray[{shape}, _ndt_np.dtype[{dtype}]]"
 
 
-def axis_patterns() -> list[tuple[int, list[str], list[str], list[str]]]:
-    """(axis, shape in, shape without the axis, shape with the axis as 1), axes 0..3 and -1..-4."""
-    rows = []
-    for axis in range(4):
+def shaped_array(shape: str, dtype: str) -> str:
+    return f"_NdtArray[{dtype}, {shape}]"
+
+
+FAMILIES = (numpy_array, shaped_array)  # numpy first: numpy arrays satisfy the ShapedArray protocol
+
+
+# Functions whose numpy-array family is replaced by one guard overload (see guarded()).
+GUARDED = (shaped_array,)
+
+
+def kinds(dtype_in: str, dtype_out: str, shape_in: list[str], shape_out: list[str], families: tuple = GUARDED) -> list[tuple[str, str]]:
+    """(input type, output type) for each family of arrays."""
+    return [(family(tup(shape_in), dtype_in), family(tup(shape_out), dtype_out)) for family in families]
+
+
+def loose(result: str) -> str:
+    """numpy's result type, `| Any`: an `Any` argument matches every overload, and pyright then
+    gives `Any` only if the first match's result contains `Any` (else Unknown, an error in strict
+    mode). For a real numpy array the `| Any` half changes little: pyright still checks the rest."""
+    return f"{result} | _NdtAny"
+
+
+def guarded(name: str, params: str, result: str) -> str:
+    """The first overload of a function: numpy arrays get numpy's own result type here.
+
+    numpy arrays satisfy the ShapedArray protocol, so without it they would come out of the
+    ndtyping overloads as ndtyping arrays. One guard instead of a numpy-array copy of every
+    pattern halves the overloads pyright tries for an ndtyping array, at each level of nesting.
+    """
+    return overload(name, params, result)
+
+
+def axis_pattern(axis: int) -> tuple[list[str], list[str], list[str]]:
+    """(shape in, shape without the axis, shape with the axis as 1) for a literal axis."""
+    if axis >= 0:
         before, target = LETTERS[:axis], LETTERS[axis]
-        rows.append((axis, [*before, target, REST], [*before, REST], [*before, ONE, REST]))
-    for axis in range(1, 5):
-        target, after = LETTERS[axis - 1], LETTERS[: axis - 1]
-        rows.append((-axis, [REST, target, *after], [REST, *after], [REST, ONE, *after]))
-    return rows
+        return [*before, target, REST], [*before, REST], [*before, ONE, REST]
+    after = SUFFIX_LETTERS[: -axis - 1][::-1]
+    target = SUFFIX_LETTERS[-axis - 1]
+    return [REST, target, *after], [REST, *after], [REST, ONE, *after]
 
 
 def overload(name: str, params: str, result: str) -> str:
     return f"@overload\ndef {name}({params}) -> {result}: ..."
 
 
-# name -> (params after `a, axis`, dtype families [(dtype in, dtype out)])
+# name -> (params after `a, axis`, dtype families [(dtype in, dtype out)], floats first)
 REDUCTIONS = {
     "sum": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
     "prod": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
@@ -92,8 +145,13 @@ def reductions() -> list[str]:
     out = []
     for name, (rest, families) in REDUCTIONS.items():
         out.append(f"## numpy._core.fromnumeric: before {name}")
-        for axis, shape_in, shape_drop, shape_keep in axis_patterns():
-            for dtype_in, dtype_out in families:
+        guard_rest = rest.format(keep="bool = False")
+        out.append(guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtLiteral[{', '.join(map(str, AXES))}], {guard_rest}", "_NdtAny"))
+        for dtype_in, dtype_out in families:
+            for axis in AXES:
+                shape_in, shape_drop, shape_keep = axis_pattern(axis)
+                # keepdims=True is keyword-only without a default: calls without it skip those
+                # overloads in pyright's arity filter, before any argument is evaluated.
                 for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
                     for arg, result in kinds(dtype_in, dtype_out, shape_in, shape_out):
                         params = f"a: {arg}, axis: _NdtLiteral[{axis}], " + rest.format(keep=keep)
@@ -101,118 +159,210 @@ def reductions() -> list[str]:
     return out
 
 
-def reversed_ranks() -> list[tuple[list[str], list[str]]]:
-    return [(LETTERS[:rank], LETTERS[:rank][::-1]) for rank in range(1, 5)]
+def _apply_axes(kind: str, labels: list[str], i: int, j: int) -> list[str]:
+    rank = len(labels)
+    new = list(labels)
+    ii, jj = i % rank, j % rank
+    if kind == "swap":
+        new[ii], new[jj] = new[jj], new[ii]
+    else:
+        new.insert(jj, new.pop(ii))
+    return new
 
 
-def permutations_of_axes(kind: str) -> list[tuple[int, int, list[str], list[str]]]:
-    """(i, j, shape in, shape out) for swapaxes (swap i, j) or moveaxis (move i to j), ranks 2-4."""
+def axis_pair_pattern(kind: str, i: int, j: int) -> tuple[list[str], list[str]] | None:
+    """A rank-agnostic (shape in, shape out) for swapaxes/moveaxis(i, j), or None.
+
+    The pattern is prefix letters, `*Rest`, suffix letters, the fewest letters that work: it is
+    kept only when it gives numpy's result for every length of Rest (checked on labelled shapes
+    with Rest of length 0 to 4).
+    """
+    for size in range(2, 9):
+        for prefix in range(size + 1):
+            suffix = size - prefix
+            if max(i, j) >= prefix or -min(i, j) > suffix:  # every axis named must be a letter
+                continue
+            head, tail = LETTERS[:prefix], SUFFIX_LETTERS[:suffix][::-1]
+            symbolic = [_collapse(_apply_axes(kind, head + _rest(n) + tail, i, j)) for n in range(1, 5)]
+            if symbolic[0] is None or any(s != symbolic[0] for s in symbolic):
+                continue
+            empty = [label for label in symbolic[0] if label != REST]
+            if _apply_axes(kind, head + tail, i, j) == empty:
+                return head + [REST] + tail, symbolic[0]
+    return None
+
+
+def _rest(length: int) -> list[str]:
+    return [f"_R{n}" for n in range(length)]
+
+
+def _collapse(labels: list[str]) -> list[str] | None:
+    """Replace the `_R*` labels by `*Rest`; None unless they form one run, in order."""
+    where = [n for n, label in enumerate(labels) if label.startswith("_R")]
+    if where != list(range(where[0], where[0] + len(where))) or [labels[n] for n in where] != _rest(len(where)):
+        return None
+    return labels[: where[0]] + [REST] + labels[where[-1] + 1 :]
+
+
+PREFERRED_PAIRS = [(-1, -2), (-2, -1), (0, 1), (1, 0), (1, 2), (2, 1), (0, -1), (-1, 0), (0, 2), (2, 0)]
+
+
+def axis_pairs(kind: str) -> list[tuple[int, int, list[str], list[str]]]:
+    """(i, j, shape in, shape out) for swapaxes/moveaxis: rank-agnostic patterns for the literal
+    axes 0..3 and -1..-4 that apply to some rank up to 4, then rank-specific ones (ranks 2-4)
+    for the pairs whose pattern needs more axes than the array has."""
+    values = [0, 1, 2, 3, -1, -2, -3, -4]
+    likelihood = {axis: n for n, axis in enumerate(AXES)}
+
+    def order(pair: tuple[int, int]) -> tuple[int, int, int]:
+        if pair in PREFERRED_PAIRS:
+            return (0, PREFERRED_PAIRS.index(pair), 0)
+        return (1, max(likelihood[pair[0]], likelihood[pair[1]]), likelihood[pair[0]])
+
     rows = []
+    for i, j in sorted(permutations(values, 2), key=order):
+        found = axis_pair_pattern(kind, i, j)
+        if found is not None and len(found[0]) - 1 <= 4:
+            rows.append((i, j, *found))
     for rank in range(2, 5):
         shape = LETTERS[:rank]
-        axes = list(range(rank)) + [-1, -2]
-        for i in axes:
-            for j in axes:
-                ii, jj = i % rank, j % rank
-                if ii == jj:
-                    continue
-                new = list(shape)
-                if kind == "swap":
-                    new[ii], new[jj] = new[jj], new[ii]
-                else:
-                    moved = new.pop(ii)
-                    new.insert(jj, moved)
-                rows.append((i, j, shape, new))
+        for i, j in permutations([*range(rank), -1, -2], 2):
+            if i % rank == j % rank or _general_fits(kind, i, j, rank):
+                continue
+            rows.append((i, j, shape, _apply_axes(kind, shape, i, j)))
     return rows
 
 
+def _general_fits(kind: str, i: int, j: int, rank: int) -> bool:
+    found = axis_pair_pattern(kind, i, j)
+    return found is not None and len(found[0]) - 1 <= rank
+
+
 def layout() -> list[str]:
+    numpy_result = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
+    numpy_arg = numpy_array("_NdtAny", "_NdtD")
     out = ["## numpy._core.fromnumeric: before transpose"]
-    for shape_in, shape_out in reversed_ranks():
-        for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
+    out.append(guarded("transpose", f"a: {numpy_arg}, axes: None = None", numpy_result))
+    for rank in (2, 3, 4, 1):
+        shape_in = LETTERS[:rank]
+        for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_in[::-1]):
             out.append(overload("transpose", f"a: {arg}, axes: None = None", result))
     out.append("## numpy._core.fromnumeric: before swapaxes")
-    for i, j, shape_in, shape_out in permutations_of_axes("swap"):
+    out.append(guarded("swapaxes", f"a: {numpy_arg}, axis1: _NdtIndex, axis2: _NdtIndex", numpy_result))
+    for i, j, shape_in, shape_out in axis_pairs("swap"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("swapaxes", f"a: {arg}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]", result))
     out.append("## numpy._core.numeric: before moveaxis")
-    for i, j, shape_in, shape_out in permutations_of_axes("move"):
+    out.append(guarded("moveaxis", f"a: {numpy_arg}, source: int, destination: int", numpy_result))
+    for i, j, shape_in, shape_out in axis_pairs("move"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("moveaxis", f"a: {arg}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]", result))
     out.append("## numpy._core.fromnumeric: before squeeze")
-    for axis, shape_in, shape_drop, _ in axis_patterns():
+    out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
+    for axis in AXES:
+        shape_in, shape_drop, _ = axis_pattern(axis)
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_drop):
             out.append(overload("squeeze", f"a: {arg}, axis: _NdtLiteral[{axis}]", result))
     out.append("## numpy.lib._shape_base_impl: before expand_dims")
-    for axis in range(0, 4):
-        before = LETTERS[:axis]
-        for arg, result in kinds("_NdtD", "_NdtD", [*before, REST], [*before, ONE, REST]):
+    out.append(guarded("expand_dims", f"a: {numpy_arg}, axis: int", numpy_result))
+    for axis in AXES:
+        if axis >= 0:
+            before = LETTERS[:axis]
+            shape_in, shape_out = [*before, REST], [*before, ONE, REST]
+        else:
+            after = SUFFIX_LETTERS[: -axis - 1][::-1]
+            shape_in, shape_out = [REST, *after], [REST, ONE, *after]
+        for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("expand_dims", f"a: {arg}, axis: _NdtLiteral[{axis}]", result))
-    for axis in range(1, 5):
-        after = LETTERS[: axis - 1]
-        for arg, result in kinds("_NdtD", "_NdtD", [REST, *after], [REST, ONE, *after]):
-            out.append(overload("expand_dims", f"a: {arg}, axis: _NdtLiteral[{-axis}]", result))
+    out.append("## numpy._core.fromnumeric: before reshape")
+    for rank in (2, 1, 3, 4):
+        sizes = SIZES[:rank]
+        for family in FAMILIES:
+            params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {tup(sizes)}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
+            result = family(tup(sizes), "_NdtD")
+            out.append(overload("reshape", params, loose(result) if family is numpy_array else result))
     return out
 
 
 def products() -> list[str]:
-    """dot: vector.vector, matrix.vector, vector.matrix, matrix.matrix."""
+    """dot: matrix.matrix, matrix.vector, vector.vector, vector.matrix (likelihood order)."""
     a, b, c = LETTERS[:3]
-    cases = [([a], [a], []), ([a, b], [b], [a]), ([a], [a, b], [b]), ([a, b], [b, c], [a, c])]
+    cases = [([a, b], [b, c], [a, c]), ([a, b], [b], [a]), ([a], [a], []), ([a], [a, b], [b])]
     out = ["## numpy._core.multiarray: before dot"]
+    out.append(guarded("dot", "a: _ndt_np.ndarray[_NdtAny, _NdtAny], b: _NdtArrayLike, out: None = None", "_NdtAny"))
     for left, right, result_shape in cases:
-        for array in ("_ndt_np.ndarray[{s}, _ndt_np.dtype[_NdtD]]", "_NdtArray[_NdtD, {s}]"):
-            left_t = array.format(s=tup(left))
-            right_t = array.format(s=tup(right))
-            result = array.format(s=tup(result_shape))
-            out.append(overload("dot", f"a: {left_t}, b: {right_t}, out: None = None", result))
+        for family in GUARDED:
+            params = f"a: {family(tup(left), '_NdtD')}, b: {family(tup(right), '_NdtD')}, out: None = None"
+            out.append(overload("dot", params, family(tup(result_shape), "_NdtD")))
     return out
 
 
-SCALARS = "_ndt_np.generic | int | float | complex"
-BINARY = ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum"]
-UNARY = ["absolute", "negative", "exp", "log", "sin", "cos", "tanh", "sqrt"]
+BINARY = [
+    "add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "floor_divide", "remainder",
+    "fmod", "fmax", "fmin", "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "float_power",
+]  # fmt: skip
+UNARY = [
+    "absolute", "negative", "positive", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
+    "cbrt", "square", "reciprocal", "sign", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
+    "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "trunc", "rint", "fabs",
+    "deg2rad", "rad2deg", "degrees", "radians", "conjugate",
+]  # fmt: skip
 
 
 def ufuncs() -> list[str]:
     """Subclasses of numpy's ufunc types whose __call__ tries ndtyping's overloads first."""
     out = []
     a, b, c = LETTERS[:3]
-    # matmul: vector.vector gives a scalar, then matrix.vector, vector.matrix, batched matrices
+    # matmul: batched matrices (covers matrix.matrix), matrix.vector, vector.vector, vector.matrix
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtMatmul")
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
-    cases = [([a], [a], None), ([a, b], [b], [a]), ([a], [a, b], [b]), ([REST, a, b], [REST, b, c], [REST, a, c])]
+    cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
+    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny")))
     for left, right, result_shape in cases:
-        for array in ("_ndt_np.ndarray[{s}, _ndt_np.dtype[_NdtD]]", "_NdtArray[_NdtD, {s}]"):
+        for family in GUARDED:
             if result_shape is None:
-                result = "_NdtD" if array.startswith("_ndt_np") else "_NdtArray[_NdtD, tuple[()]]"
+                result = "_NdtD" if family is numpy_array else shaped_array("tuple[()]", "_NdtD")
             else:
-                result = array.format(s=tup(result_shape))
-            params = f"self, x1: {array.format(s=tup(left))}, x2: {array.format(s=tup(right))}, /"
+                result = family(tup(result_shape), "_NdtD")
+            params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
             out.append(indent(overload("__call__", params, result)))
+    # vecdot (numpy >= 2.0): contracts the last axis, the leading ones broadcast as equal or absent
+    out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtVecdot")
+    out.append("class _NdtVecdot(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
+    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny")))
+    for left, right in (([REST, a], [REST, a]), ([REST, a], [a])):
+        for family in GUARDED:
+            params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
+            out.append(indent(overload("__call__", params, family(tup([REST]), "_NdtD"))))
     # elementwise: same shape, a Python scalar, or a vector along the last axis
     out.append("## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as _NdtBinary")
     out.append("class _NdtBinary(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
-    # numpy scalars have __array__ too; keep them on numpy's own (untyped) scalar result
-    out.append(indent(overload("__call__", f"self, x1: {SCALARS}, x2: {SCALARS}, /", "_NdtAny")))
-    for array in ("_ndt_np.ndarray[{s}, _ndt_np.dtype[{d}]]", "_NdtArray[{d}, {s}]"):
-        for dtype, scalar in (("_NdtDInexact", "int | float"), ("_NdtDOther", "int")):
-            same = array.format(s="_NdtSh", d=dtype)
-            out.append(indent(overload("__call__", f"self, x1: {same}, x2: {same}, /", same)))
-            out.append(indent(overload("__call__", f"self, x1: {same}, x2: {scalar}, /", same)))
-            out.append(indent(overload("__call__", f"self, x1: {scalar}, x2: {same}, /", same)))
-            matrix = array.format(s=tup([REST, a]), d=dtype)
-            vector = array.format(s=tup([a]), d=dtype)
-            out.append(indent(overload("__call__", f"self, x1: {matrix}, x2: {vector}, /", matrix)))
+    numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
+    # Guards, each numpy's own overload for that case (numpy arrays satisfy the ShapedArray
+    # protocol too); numpy scalars are kept out by the non-empty shape of the patterns.
+    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", numpy_any)))
+    same = shaped_array("_NdtShNE", "_NdtD")
+    matrix, vector = shaped_array(tup([REST, a]), "_NdtD"), shaped_array(tup([a]), "_NdtD")
+    inexact, other = shaped_array("_NdtShNE", "_NdtDInexact"), shaped_array("_NdtShNE", "_NdtDOther")
+    out.append(indent(overload("__call__", f"self, x1: {same}, x2: {same}, /", same)))
+    out.append(indent(overload("__call__", f"self, x1: {inexact}, x2: int | float, /", inexact)))
+    out.append(indent(overload("__call__", f"self, x1: {matrix}, x2: {vector}, /", matrix)))
+    out.append(indent(overload("__call__", f"self, x1: {other}, x2: int, /", other)))
+    out.append(indent(guarded("__call__", "self, x1: int | float | complex, x2: _ndt_np.ndarray[_NdtAny, _NdtAny], /", numpy_any)))
+    out.append(indent(overload("__call__", f"self, x1: int | float, x2: {inexact}, /", inexact)))
+    out.append(indent(overload("__call__", f"self, x1: int, x2: {other}, /", other)))
     out.append("## numpy._typing._ufunc: extend _UFunc_Nin1_Nout1 as _NdtUnary")
     out.append("class _NdtUnary(_UFunc_Nin1_Nout1[_NameType, _NTypes, _IDType]):")
-    out.append(indent(overload("__call__", f"self, x: {SCALARS}, /", "_NdtAny")))
-    for array in ("_ndt_np.ndarray[{s}, _ndt_np.dtype[{d}]]", "_NdtArray[{d}, {s}]"):
-        same = array.format(s="_NdtSh", d="_NdtD")
-        out.append(indent(overload("__call__", f"self, x: {same}, /", same)))
+    same_numpy = numpy_array("_NdtSh", "_NdtD")
+    out.append(indent(overload("__call__", f"self, x: {same_numpy}, /", loose(same_numpy))))
+    out.append(indent(overload("__call__", f"self, x: {same}, /", same)))
     out.append("## numpy: preamble")
-    out.append("from numpy._typing._ufunc import _NdtBinary as _NdtBinary, _NdtMatmul as _NdtMatmul, _NdtUnary as _NdtUnary")
+    out.append(
+        "from numpy._typing._ufunc import _NdtBinary as _NdtBinary, _NdtMatmul as _NdtMatmul,"
+        " _NdtUnary as _NdtUnary, _NdtVecdot as _NdtVecdot"
+    )
     out.append("## numpy: retype matmul -> _NdtMatmul")
+    out.append("## numpy: retype vecdot -> _NdtVecdot")
     out += [f"## numpy: retype {name} -> _NdtBinary" for name in BINARY]
     out += [f"## numpy: retype {name} -> _NdtUnary" for name in UNARY]
     return out
@@ -228,32 +378,69 @@ def same_shape() -> list[str]:
         ("numpy._core.numeric", "full_like", ", fill_value: _NdtAny"),
     ):
         out.append(f"## {module}: before {name}")
-        # ndarrays keep numpy's own (already shape-preserving) overloads; ndtyping arrays are added
-        out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtSh]{extra}", "_NdtArray[_NdtD, _NdtSh]"))
+        # numpy arrays: numpy's own result (the same array type); then ndtyping arrays
+        out.append(guarded(name, f"a: _NdtNumpyArray{extra}", loose("_NdtNumpyArray")))
+        out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtShNE]{extra}", "_NdtArray[_NdtD, _NdtShNE]"))
     out.append("## numpy._core.fromnumeric: before clip")
-    for array in ("_ndt_np.ndarray[_NdtSh, _ndt_np.dtype[_NdtD]]", "_NdtArray[_NdtD, _NdtSh]"):
-        out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", array))
+    for family in FAMILIES:
+        array = family("_NdtSh" if family is numpy_array else "_NdtShNE", "_NdtD")
+        result = loose(array) if family is numpy_array else array
+        out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", result))
     out.append("## numpy._core.multiarray: before where")
-    for array in ("_ndt_np.ndarray[_NdtSh, _ndt_np.dtype[_NdtD]]", "_NdtArray[_NdtD, _NdtSh]"):
-        condition = array.replace("_NdtD", "_ndt_np.bool_")
+    for family in FAMILIES:
+        shape = "_NdtSh" if family is numpy_array else "_NdtShNE"
+        array, condition = family(shape, "_NdtD"), family(shape, "_ndt_np.bool_")
         out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
+    return out
+
+
+def creation() -> list[str]:
+    """zeros/empty/ones/full with a literal shape and a dtype, and eye with a dtype.
+
+    The result is a numpy array whose dims are `Literal` sizes: numpy's methods stay available,
+    and it is an `NDArray[D, Literal[2], Literal[3]]` wherever one is expected. The dtype is
+    required: without it numpy's own overloads apply (float64, sizes widened to int), so plain
+    numpy code (`np.zeros((2, 3))`, `np.eye(3)`) keeps numpy's types. (`arange` is numpy's own:
+    a 1-D array of unknown length.)
+    """
+    ranks = [(2, SIZES[:2]), (1, SIZES[:1]), (3, SIZES[:3]), (4, SIZES[:4])]
+    tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
+    out = ["## numpy._core.multiarray: extend _ConstructorEmpty as _NdtConstructorEmpty"]
+    out.append("class _NdtConstructorEmpty(_ConstructorEmpty):")
+    for _, sizes in ranks:
+        params = f"self, /, shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
+        out.append(indent(overload("__call__", params, numpy_array(tup(sizes), "_NdtD"))))
+    out.append("## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty")
+    out.append("## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty")
+    out.append("## numpy._core.numeric: preamble")
+    out.append("from numpy._core.multiarray import _NdtConstructorEmpty as _NdtConstructorEmpty")
+    out.append("## numpy._core.numeric: retype ones -> _NdtConstructorEmpty")
+    out.append("## numpy._core.numeric: before full")
+    for _, sizes in ranks:
+        params = f"shape: {tup(sizes)}, fill_value: _NdtAny, dtype: type[_NdtD], {tail}"
+        out.append(overload("full", params, numpy_array(tup(sizes), "_NdtD")))
+    out.append("## numpy.lib._twodim_base_impl: before eye")
+    s0, s1 = SIZES[:2]
+    rest = "k: int = 0, *, dtype: type[_NdtD], order: _NdtLiteral['C', 'F'] = 'C', device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
+    out.append(overload("eye", f"N: {s0}, M: None = None, {rest}", numpy_array(tup([s0, s0]), "_NdtD")))
+    out.append(overload("eye", f"N: {s0}, M: {s1}, {rest}", numpy_array(tup([s0, s1]), "_NdtD")))
     return out
 
 
 def joins() -> list[str]:
     """stack and concatenate at the level of rank: the joined axis has an unknown size."""
     out = ["## numpy._core.shape_base: before stack"]
-    for array, unknown in (("_ndt_np.ndarray[{s}, _ndt_np.dtype[_NdtD]]", "int"), ("_NdtArray[_NdtD, {s}]", "_NdtAny")):
-        item = array.format(s=tup([REST]))
-        out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", array.format(s=tup([unknown, REST]))))
-        out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", array.format(s=tup([REST, unknown]))))
+    for family, unknown in ((numpy_array, "int"), (shaped_array, "_NdtAny")):
+        item = family(tup([REST]), "_NdtD")
+        out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", family(tup([unknown, REST]), "_NdtD")))
+        out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", family(tup([REST, unknown]), "_NdtD")))
     out.append("## numpy._core.multiarray: before concatenate")
-    for array, unknown in (("_ndt_np.ndarray[{s}, _ndt_np.dtype[_NdtD]]", "int"), ("_NdtArray[_NdtD, {s}]", "_NdtAny")):
+    for family, unknown in ((numpy_array, "int"), (shaped_array, "_NdtAny")):
         # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
-        item = array.format(s=tup(["_NdtAny", REST]))
-        out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[0] = 0", array.format(s=tup([unknown, REST]))))
-        item = array.format(s=tup([REST, "_NdtAny"]))
-        out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[-1]", array.format(s=tup([REST, unknown]))))
+        item = family(tup(["_NdtAny", REST]), "_NdtD")
+        out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[0] = 0", family(tup([unknown, REST]), "_NdtD")))
+        item = family(tup([REST, "_NdtAny"]), "_NdtD")
+        out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[-1]", family(tup([REST, unknown]), "_NdtD")))
     return out
 
 
@@ -264,13 +451,16 @@ def indent(text: str) -> str:
 def sections() -> list[str]:
     modules = [
         "numpy._core.fromnumeric", "numpy._core.numeric", "numpy.lib._shape_base_impl",
-        "numpy._core.multiarray", "numpy._core.shape_base", "numpy._typing._ufunc",
+        "numpy._core.multiarray", "numpy._core.shape_base", "numpy._typing._ufunc", "numpy.lib._twodim_base_impl",
     ]  # fmt: skip
+    with_sizes = {"numpy._core.fromnumeric", "numpy._core.numeric", "numpy._core.multiarray", "numpy.lib._twodim_base_impl"}
     out = []
     for module in modules:
         out.append(f"## {module}: preamble")
         out.append(PREAMBLE)
-    return out + reductions() + layout() + products() + ufuncs() + same_shape() + joins()
+        if module in with_sizes:
+            out.append(SIZES_PREAMBLE)
+    return out + reductions() + layout() + products() + ufuncs() + same_shape() + creation() + joins()
 
 
 HEADER = """\

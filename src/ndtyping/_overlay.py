@@ -260,8 +260,9 @@ def _is_overloaded(node: ast.FunctionDef) -> bool:
 
 def _retype(line: str, retypes: list[tuple[str, str]]) -> str:
     for variable, new in retypes:
-        # `add: _UFunc_Nin2_Nout1[...]` at module level becomes `add: _NdtBinary[...]`
-        match = re.match(rf"^{variable}: (\w+)(?=\[|\s*$)", line)
+        # `add: _UFunc_Nin2_Nout1[...]` (or jax's bare `add: BinaryUfunc`) at module level becomes
+        # `add: _NdtBinary[...]`, and `zeros: Final[_ConstructorEmpty]` `zeros: Final[_NdtConstructorEmpty]`
+        match = re.match(rf"^{variable}: (?:Final\[)?(\w+)(?=\[|\]|\s*$)", line)
         if match:
-            return f"{variable}: {new}" + line[match.end() :]
+            return line[: match.start(1)] + new + line[match.end(1) :]
     return line

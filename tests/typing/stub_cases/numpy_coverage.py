@@ -65,12 +65,53 @@ def elementwise(x: NDArray[float32, N, M], v: NDArray[float32, M], w: NDArray[fl
     assert_type(np.add(x, w), npt.NDArray[Any] | Any)  # N does not broadcast against M: numpy's untyped result
 
 
-def creation(x: NDArray[float32, N, M]) -> None:
+def creation(x: NDArray[float32, N, M], size: int) -> None:
     assert_type(np.zeros_like(x), NDArray[float32, N, M])
     assert_type(np.ones_like(x), NDArray[float32, N, M])
     assert_type(np.full_like(x, 2.0), NDArray[float32, N, M])
+    # a literal shape and a dtype: a numpy array with Literal sizes, usable as an NDArray
     z = np.zeros((3, 4), dtype=np.float32)
-    assert_type(z, np.ndarray[tuple[int, int], np.dtype[np.float32]])
+    assert_type(z, np.ndarray[tuple[Literal[3], Literal[4]], np.dtype[np.float32]])
+    annotated: NDArray[float32, Literal[3], Literal[4]] = z
+    assert_type(np.ones((2,), dtype=np.int64), np.ndarray[tuple[Literal[2]], np.dtype[np.int64]])
+    assert_type(np.empty((2, 3, 4), np.float64), np.ndarray[tuple[Literal[2], Literal[3], Literal[4]], np.dtype[np.float64]])
+    assert_type(np.full((2, 3), 1.5, dtype=np.float32), np.ndarray[tuple[Literal[2], Literal[3]], np.dtype[np.float32]])
+    assert_type(np.eye(3, dtype=np.float32), np.ndarray[tuple[Literal[3], Literal[3]], np.dtype[np.float32]])
+    assert_type(np.eye(2, 5, dtype=np.float32), np.ndarray[tuple[Literal[2], Literal[5]], np.dtype[np.float32]])
+    # without a dtype, or with a computed size, numpy's own types: sizes are int
+    assert_type(np.zeros((3, 4)), np.ndarray[tuple[int, int], np.dtype[np.float64]])
+    assert_type(np.zeros((size, 4), dtype=np.float32), np.ndarray[tuple[int, int], np.dtype[np.float32]])
+    assert_type(np.arange(5), np.ndarray[tuple[int], np.dtype[np.int_]])
+
+
+def reshape(x: NDArray[float32, N, M], a: npt.NDArray[np.float32]) -> None:
+    assert_type(np.reshape(x, (2, 3)), NDArray[float32, Literal[2], Literal[3]])
+    assert_type(np.reshape(x, (6,)), NDArray[float32, Literal[6]])
+    assert_type(np.reshape(a, (2, 3, 1)), np.ndarray[tuple[Literal[2], Literal[3], Literal[1]], np.dtype[np.float32]] | Any)
+
+
+def vecdot(x: NDArray[float32, N, M], y: NDArray[float32, N, M], v: NDArray[float32, M]) -> None:
+    assert_type(np.vecdot(x, y), NDArray[float32, N])
+    assert_type(np.vecdot(x, v), NDArray[float32, N])
+    assert_type(np.vecdot(v, v), NDArray[float32])
+
+
+def more_layout(y: NDArray[float32, N, M, K]) -> None:
+    assert_type(np.swapaxes(y, 0, -1), NDArray[float32, K, M, N])
+    assert_type(np.swapaxes(y, 2, -2), NDArray[float32, N, K, M])
+    assert_type(np.moveaxis(y, -1, 0), NDArray[float32, K, N, M])
+    assert_type(np.moveaxis(y, 1, -1), NDArray[float32, N, K, M])
+    assert_type(np.squeeze(np.expand_dims(y, -2), axis=-2), NDArray[float32, N, M, K])
+
+
+def more_elementwise(x: NDArray[float32, N, M], i: NDArray[int64, N, M]) -> None:
+    assert_type(np.log1p(x), NDArray[float32, N, M])
+    assert_type(np.floor(x), NDArray[float32, N, M])
+    assert_type(np.arctan2(x, x), NDArray[float32, N, M])
+    assert_type(np.hypot(x, 1.0), NDArray[float32, N, M])
+    assert_type(np.remainder(i, 3), NDArray[int64, N, M])
+    # numpy scalars keep numpy's own types
+    assert_type(float(np.exp(np.float32(1.0))), float)
 
 
 def joins(v: NDArray[float32, M], x: NDArray[float32, N, M]) -> None:
