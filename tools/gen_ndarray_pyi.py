@@ -172,6 +172,8 @@ def broadcasts(name: str, out: str) -> list[str]:
     lines = [
         f"@overload\ndef _{name}_impl(self: {SA}[_D, _Sh], other: _Scalar, /) -> {SA}[{out}, _Sh]: ...",
         f"@overload\ndef _{name}_impl(self: {SA}[_D, tuple[Unpack[_Rest], _A]], other: {SA}[_D, tuple[_A]], /) -> {SA}[{out}, tuple[Unpack[_Rest], _A]]: ...",
+        # the last two axes: a (Seq, Model) positional encoding added to a (Batch, Seq, Model) batch
+        f"@overload\ndef _{name}_impl(self: {SA}[_D, tuple[Unpack[_Rest], _A, _B]], other: {SA}[_D, tuple[_A, _B]], /) -> {SA}[{out}, tuple[Unpack[_Rest], _A, _B]]: ...",
     ]
     for full, size_one in SIZE_ONE_PATTERNS:
         lines.append(

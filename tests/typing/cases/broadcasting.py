@@ -54,6 +54,13 @@ def literal_one_axes(
     assert_type(t_last / t, NDArray[float32, B, N, M])
 
 
+def positional_encoding(x: NDArray[float32, B, S, D], pos: NDArray[float32, S, D], wrong: NDArray[float32, D, S]) -> None:
+    assert_type(x + pos, NDArray[float32, B, S, D])
+    assert_type(pos + x, NDArray[float32, B, S, D])
+    x + wrong  # pyright: ignore[reportOperatorIssue]
+    wrong * x  # pyright: ignore[reportOperatorIssue]
+
+
 def real_mismatches(
     x: NDArray[float32, N, M], w: NDArray[float32, N], other_col: NDArray[float32, K, L1], t: NDArray[float32, B, N, M]
 ) -> None:
@@ -62,6 +69,10 @@ def real_mismatches(
     other_col - x  # pyright: ignore[reportOperatorIssue]
     t - x.T  # pyright: ignore[reportOperatorIssue]
     x - x.max(axis=0, keepdims=True).T  # pyright: ignore[reportOperatorIssue]  # (M, 1) against (N, M)
+
+
+def outer_sum_not_modelled(col: NDArray[float32, N, L1], row: NDArray[float32, L1, M]) -> None:
+    col + row  # pyright: ignore[reportOperatorIssue]  # a known limit (docs/static.md): two size-1 axes
 
 
 def shared_weight(x: NDArray[float32, B, S, D], w: NDArray[float32, D, E], bias: NDArray[float32, E]) -> NDArray[float32, B, S, E]:
