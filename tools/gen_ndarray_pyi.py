@@ -155,14 +155,76 @@ ARITHMETIC = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow"]
 COMPARISON = ["lt", "le", "gt", "ge"]
 
 
-def binary(name: str, result_dtype: str | None) -> list[str]:
-    """Same shape, a Python/numpy scalar, or a vector along the last axis (which broadcasts)."""
-    out = result_dtype or "_D"
-    return [
-        f"@overload\ndef _{name}_impl(self: {SA}[_D, _Sh], other: {SA}[_D, _Sh], /) -> {SA}[{out}, _Sh]: ...",
+L1 = "Literal[1]"
+# A size-1 axis broadcasts: `x - x.max(axis=-1, keepdims=True)`. Pairs (full shape, the same shape
+# with one axis of size 1). The last, first, second and second-to-last axes are every axis of
+# ranks 1-4, so every keepdims result of the surface's reductions on those ranks is covered.
+SIZE_ONE_PATTERNS = [
+    ("Unpack[_Rest], _A", f"Unpack[_Rest], {L1}"),
+    ("_A, Unpack[_Rest]", f"{L1}, Unpack[_Rest]"),
+    ("_A, _B, Unpack[_Rest]", f"_A, {L1}, Unpack[_Rest]"),
+    ("Unpack[_Rest], _A, _B", f"Unpack[_Rest], {L1}, _B"),
+]
+
+
+def broadcasts(name: str, out: str) -> list[str]:
+    """Overloads where `self` has the full shape and `other` broadcasts to it (the result's shape)."""
+    lines = [
         f"@overload\ndef _{name}_impl(self: {SA}[_D, _Sh], other: _Scalar, /) -> {SA}[{out}, _Sh]: ...",
         f"@overload\ndef _{name}_impl(self: {SA}[_D, tuple[Unpack[_Rest], _A]], other: {SA}[_D, tuple[_A]], /) -> {SA}[{out}, tuple[Unpack[_Rest], _A]]: ...",
+        # the last two axes: a (Seq, Model) positional encoding added to a (Batch, Seq, Model) batch
+        f"@overload\ndef _{name}_impl(self: {SA}[_D, tuple[Unpack[_Rest], _A, _B]], other: {SA}[_D, tuple[_A, _B]], /) -> {SA}[{out}, tuple[Unpack[_Rest], _A, _B]]: ...",
     ]
+    for full, size_one in SIZE_ONE_PATTERNS:
+        lines.append(
+            f"@overload\ndef _{name}_impl(self: {SA}[_D, tuple[{full}]], other: {SA}[_D, tuple[{size_one}]], /) -> {SA}[{out}, tuple[{full}]]: ..."
+        )
+    return lines
+
+
+def binary(name: str, result_dtype: str | None) -> list[str]:
+    """Same shape, a Python/numpy scalar, a trailing-axis vector or a size-1 axis (which broadcast)."""
+    out = result_dtype or "_D"
+    same = f"@overload\ndef _{name}_impl(self: {SA}[_D, _Sh], other: {SA}[_D, _Sh], /) -> {SA}[{out}, _Sh]: ..."
+    return [same, *broadcasts(name, out)]
+
+
+def reflected(name: str) -> list[str]:
+    """`other <op> self`, tried when other's own operator gave up: jax.Array's (which does not take
+    the protocol), or an NDArray's whose shape broadcasts to self's (`x.sum(-1, keepdims=True) / x`)."""
+    return broadcasts(f"r{name}", "_D")
+
+
+MATMUL = "_matmul_impl"
+RMATMUL = "_rmatmul_impl"
+
+
+def matmul() -> list[str]:
+    """`self @ other`, then the reflected `other @ self` (tried when other's own `@` gave up).
+
+    Ordered for operands of unknown shape (a jax.Array, an npt.NDArray), which pyright matches
+    gradually to the first overload whose shape fits: a matrix operand is likelier than a vector.
+    For known shapes the order does not matter: patterns that both fit give the same result.
+    """
+    vec, mat, shared, batched, mat_vec = (
+        ("tuple[_A]", "tuple[_A]", "tuple[()]"),
+        ("tuple[_A]", "tuple[Unpack[_Rest], _A, _B]", "tuple[Unpack[_Rest], _B]"),
+        ("tuple[Unpack[_Rest], _A, _B]", "tuple[_B, _C]", "tuple[Unpack[_Rest], _A, _C]"),
+        ("tuple[Unpack[_Rest], _A, _B]", "tuple[Unpack[_Rest], _B, _C]", "tuple[Unpack[_Rest], _A, _C]"),
+        ("tuple[Unpack[_Rest], _A, _B]", "tuple[_B]", "tuple[Unpack[_Rest], _A]"),
+    )
+    forward = [vec, mat, shared, batched, mat_vec]
+    # `x @ w` with x of unknown shape and w: (D, E) is then (..., E): a shared weight first.
+    backward = [shared, batched, mat, mat_vec, vec]
+    lines = [
+        f"@overload\ndef {MATMUL}(self: {SA}[_D, {left}], other: {SA}[_D, {right}], /) -> {SA}[_D, {out}]: ..."
+        for left, right, out in forward
+    ]
+    lines += [
+        f"@overload\ndef {RMATMUL}(self: {SA}[_D, {right}], other: {SA}[_D, {left}], /) -> {SA}[_D, {out}]: ..."
+        for left, right, out in backward
+    ]
+    return lines
 
 
 def functions() -> list[str]:
@@ -173,15 +235,11 @@ def functions() -> list[str]:
             lines += reduction(name, "np.integer[Any] | np.bool_", "np.float64")
     for name in ARITHMETIC:
         lines += binary(name, None)
-        lines.append(f"def _r{name}_impl(self: {SA}[_D, _Sh], other: _Scalar, /) -> {SA}[_D, _Sh]: ...")
+        lines += reflected(name)
     for name in COMPARISON:
         lines += binary(name, "np.bool_")
     lines += [
-        # matmul: vector.vector, matrix.vector, vector.matrix, then matrices with shared batch axes
-        f"@overload\ndef _matmul_impl(self: {SA}[_D, tuple[_A]], other: {SA}[_D, tuple[_A]], /) -> {SA}[_D, tuple[()]]: ...",
-        f"@overload\ndef _matmul_impl(self: {SA}[_D, tuple[_A, _B]], other: {SA}[_D, tuple[_B]], /) -> {SA}[_D, tuple[_A]]: ...",
-        f"@overload\ndef _matmul_impl(self: {SA}[_D, tuple[_A]], other: {SA}[_D, tuple[_A, _B]], /) -> {SA}[_D, tuple[_B]]: ...",
-        f"@overload\ndef _matmul_impl(self: {SA}[_D, tuple[Unpack[_Rest], _A, _B]], other: {SA}[_D, tuple[Unpack[_Rest], _B, _C]], /) -> {SA}[_D, tuple[Unpack[_Rest], _A, _C]]: ...",
+        *matmul(),
         # indexing: an int drops the first axis, a slice keeps it at an unknown size
         f"@overload\ndef _getitem_impl(self: {SA}[_D, tuple[_A, Unpack[_Rest]]], key: SupportsIndex, /) -> {SA}[_D, tuple[Unpack[_Rest]]]: ...",
         f"@overload\ndef _getitem_impl(self: {SA}[_D, tuple[_A, Unpack[_Rest]]], key: slice, /) -> {SA}[_D, tuple[Any, Unpack[_Rest]]]: ...",
@@ -251,6 +309,7 @@ def attributes() -> list[str]:
         names.append(f"__{name}__ = _{name}_impl")
     names += [
         "__matmul__ = _matmul_impl",
+        "__rmatmul__ = _rmatmul_impl",
         "__getitem__ = _getitem_impl",
         "__iter__ = _iter_impl",
         "__len__ = _len_impl",
