@@ -14,12 +14,12 @@ import jax.numpy as jnp
 
 from ndtyping import DimensionVar, NDArray, check, float32
 
-Batch = DimensionVar("Batch")
-Seq = DimensionVar("Seq")
-Query = DimensionVar("Query")
-Key = DimensionVar("Key")
-Model = DimensionVar("Model")
-Head = DimensionVar("Head")
+Batch = DimensionVar("Batch", bound=int)
+Seq = DimensionVar("Seq", bound=int)
+Query = DimensionVar("Query", bound=int)
+Key = DimensionVar("Key", bound=int)
+Model = DimensionVar("Model", bound=int)
+Head = DimensionVar("Head", bound=int)
 
 
 @check
@@ -31,8 +31,8 @@ def softmax(scores: NDArray[float32, Query, Key]) -> NDArray[float32, Query, Key
 def layer_norm(
     x: NDArray[float32, Seq, Model], gain: NDArray[float32, Model], bias: NDArray[float32, Model]
 ) -> NDArray[float32, Seq, Model]:
-    centred = x - x.mean(axis=-1)[:, None]
-    spread = jnp.sqrt(jnp.asarray(x.var(axis=-1)[:, None] + 1e-5))
+    centred = x - x.mean(axis=-1, keepdims=True)
+    spread = jnp.sqrt(jnp.asarray(x.var(axis=-1, keepdims=True) + 1e-5))
     return centred / spread * gain + bias
 
 
@@ -45,8 +45,7 @@ def self_attention(
     wo: NDArray[float32, Head, Model],
 ) -> NDArray[float32, Seq, Model]:
     q, k, v = x @ wq, x @ wk, x @ wv
-    # jnp.shape: to pyright `q.shape[-1]` is the dimension Head, not an int
-    scores = q @ k.T * (1.0 / math.sqrt(jnp.shape(jnp.asarray(q))[-1]))
+    scores = q @ k.T * (1.0 / math.sqrt(q.shape[-1]))
     return softmax(scores) @ v @ wo
 
 

@@ -12,27 +12,27 @@ import numpy as np
 
 from ndtyping import DimensionVar, NDArray, check, float32
 
-Batch = DimensionVar("Batch")
-Seq = DimensionVar("Seq")
-Query = DimensionVar("Query")
-Key = DimensionVar("Key")
-Model = DimensionVar("Model")
-Head = DimensionVar("Head")
+Batch = DimensionVar("Batch", bound=int)
+Seq = DimensionVar("Seq", bound=int)
+Query = DimensionVar("Query", bound=int)
+Key = DimensionVar("Key", bound=int)
+Model = DimensionVar("Model", bound=int)
+Head = DimensionVar("Head", bound=int)
 
 
 @check
 def softmax(scores: NDArray[float32, Query, Key]) -> NDArray[float32, Query, Key]:
     """Softmax over the keys (the last axis), stabilised by the row maximum."""
-    e = np.exp(scores - scores.max(axis=-1)[:, None])
-    return e / e.sum(axis=-1)[:, None]
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
 
 
 @check
 def layer_norm(
     x: NDArray[float32, Seq, Model], gain: NDArray[float32, Model], bias: NDArray[float32, Model]
 ) -> NDArray[float32, Seq, Model]:
-    centred = x - x.mean(axis=-1)[:, None]
-    spread = np.sqrt(x.var(axis=-1)[:, None] + np.float32(1e-5))
+    centred = x - x.mean(axis=-1, keepdims=True)
+    spread = np.sqrt(x.var(axis=-1, keepdims=True) + np.float32(1e-5))
     return centred / spread * gain + bias
 
 
@@ -45,8 +45,7 @@ def self_attention(
     wo: NDArray[float32, Head, Model],
 ) -> NDArray[float32, Seq, Model]:
     q, k, v = x @ wq, x @ wk, x @ wv
-    # np.shape: to pyright `q.shape[-1]` is the dimension Head, not an int
-    scores = q @ k.T * (1.0 / math.sqrt(np.shape(q)[-1]))
+    scores = q @ k.T * (1.0 / math.sqrt(q.shape[-1]))
     return softmax(scores) @ v @ wo
 
 

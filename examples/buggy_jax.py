@@ -13,13 +13,13 @@ import jax.numpy as jnp
 
 from ndtyping import DimensionVar, NDArray, float16, float32
 
-Batch = DimensionVar("Batch")
-In = DimensionVar("In")
-Hidden = DimensionVar("Hidden")
-Out = DimensionVar("Out")
-Seq = DimensionVar("Seq")
-Model = DimensionVar("Model")
-Head = DimensionVar("Head")
+Batch = DimensionVar("Batch", bound=int)
+In = DimensionVar("In", bound=int)
+Hidden = DimensionVar("Hidden", bound=int)
+Out = DimensionVar("Out", bound=int)
+Seq = DimensionVar("Seq", bound=int)
+Model = DimensionVar("Model", bound=int)
+Head = DimensionVar("Head", bound=int)
 
 
 def dense(
@@ -64,7 +64,7 @@ def self_attention(
     wo: NDArray[float32, Head, Model],
 ) -> NDArray[float32, Seq, Model]:
     q, k, v = x @ wq, x @ wk, x @ wv
-    scores = q @ k * (1.0 / math.sqrt(jnp.shape(jnp.asarray(q))[-1]))  # BUG: mismatched matmul, k not transposed
+    scores = q @ k * (1.0 / math.sqrt(q.shape[-1]))  # BUG: mismatched matmul, k not transposed
     return softmax(scores) @ v @ wo
 
 

@@ -11,13 +11,13 @@ import numpy as np
 
 from ndtyping import DimensionVar, NDArray, float32, float64
 
-Batch = DimensionVar("Batch")
-In = DimensionVar("In")
-Hidden = DimensionVar("Hidden")
-Out = DimensionVar("Out")
-Seq = DimensionVar("Seq")
-Model = DimensionVar("Model")
-Head = DimensionVar("Head")
+Batch = DimensionVar("Batch", bound=int)
+In = DimensionVar("In", bound=int)
+Hidden = DimensionVar("Hidden", bound=int)
+Out = DimensionVar("Out", bound=int)
+Seq = DimensionVar("Seq", bound=int)
+Model = DimensionVar("Model", bound=int)
+Head = DimensionVar("Head", bound=int)
 
 
 def dense(
@@ -52,7 +52,7 @@ def mean_pool(x: NDArray[float32, Seq, Model]) -> NDArray[float32, Model]:
 
 
 def softmax(scores: NDArray[float32, Seq, Seq]) -> NDArray[float32, Seq, Seq]:
-    e = np.exp(scores - scores.max(axis=-1)[:, None])
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
     return np.sum(e, axis=-1)  # BUG: wrong output rank, returns the normaliser
 
 
@@ -64,7 +64,7 @@ def self_attention(
     wo: NDArray[float32, Head, Model],
 ) -> NDArray[float32, Seq, Model]:
     q, k, v = x @ wq, x @ wk, x @ wv
-    scores = q @ k * (1.0 / math.sqrt(np.shape(q)[-1]))  # BUG: mismatched matmul, k not transposed
+    scores = q @ k * (1.0 / math.sqrt(q.shape[-1]))  # BUG: mismatched matmul, k not transposed
     return scores @ v @ wo
 
 

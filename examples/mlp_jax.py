@@ -15,10 +15,10 @@ import jax.numpy as jnp
 
 from ndtyping import DimensionVar, NDArray, check, float32
 
-Batch = DimensionVar("Batch")
-In = DimensionVar("In")
-Hidden = DimensionVar("Hidden")
-Out = DimensionVar("Out")
+Batch = DimensionVar("Batch", bound=int)
+In = DimensionVar("In", bound=int)
+Hidden = DimensionVar("Hidden", bound=int)
+Out = DimensionVar("Out", bound=int)
 
 
 @check
