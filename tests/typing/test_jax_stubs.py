@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pytest
 from ndtyping._overlay import build_overlay, supported
 
 from .run_pyright import HERE, Diagnostic, run_pyright
+from .test_stubs import config
 
 pytest.importorskip("jax")
 pytestmark = [
@@ -27,20 +27,8 @@ def overlay(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def jax_config(tmp: Path, overlay: Path | None, strict: bool = True) -> Path:
-    settings: dict[str, object] = {
-        "typeCheckingMode": "strict" if strict else "standard",
-        "reportUnnecessaryTypeIgnoreComment": "error",
-        "reportUnusedVariable": "none",
-        "reportUnusedExpression": "none",
-        "reportMissingModuleSource": "none",
-        # jax's own stubs have Unknown parts (`device: _Device`): strict flags every jnp.zeros
-        "reportUnknownMemberType": "none",
-    }
-    if overlay is not None:
-        settings["stubPath"] = str(overlay)
-    path = tmp / f"jax-{'with' if overlay else 'without'}-{'strict' if strict else 'standard'}.json"
-    path.write_text(json.dumps(settings))
-    return path
+    # jax's own stubs have Unknown parts (`device: _Device`): strict flags every jnp.zeros
+    return config(tmp, overlay, strict, extra={"reportUnknownMemberType": "none"}, name="jax-")
 
 
 def test_overlay_patches_jax(overlay: Path) -> None:

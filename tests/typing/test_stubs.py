@@ -24,7 +24,10 @@ def overlay(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_overlay(tmp_path_factory.mktemp("overlay"))
 
 
-def config(tmp: Path, overlay: Path | None, strict: bool = True) -> Path:
+def config(
+    tmp: Path, overlay: Path | None, strict: bool = True, extra: dict[str, object] | None = None, name: str = ""
+) -> Path:
+    """A pyright config for the stub tests: strict (or standard), with or without the overlay."""
     settings: dict[str, object] = {
         "typeCheckingMode": "strict" if strict else "standard",
         "reportUnnecessaryTypeIgnoreComment": "error",
@@ -32,9 +35,10 @@ def config(tmp: Path, overlay: Path | None, strict: bool = True) -> Path:
         "reportUnusedExpression": "none",
         "reportMissingModuleSource": "none",
     }
+    settings.update(extra or {})
     if overlay is not None:
         settings["stubPath"] = str(overlay)
-    path = tmp / ("with.json" if overlay else "without.json")
+    path = tmp / f"{name}{'with' if overlay else 'without'}-{'strict' if strict else 'standard'}.json"
     path.write_text(json.dumps(settings))
     return path
 
