@@ -24,7 +24,7 @@ Head = DimensionVar("Head", bound=int)
 
 @check
 def softmax(scores: NDArray[float32, Query, Key]) -> NDArray[float32, Query, Key]:
-    return jax.nn.softmax(jnp.asarray(scores), axis=-1)
+    return jax.nn.softmax(scores, axis=-1)
 
 
 @check
@@ -32,7 +32,7 @@ def layer_norm(
     x: NDArray[float32, Seq, Model], gain: NDArray[float32, Model], bias: NDArray[float32, Model]
 ) -> NDArray[float32, Seq, Model]:
     centred = x - x.mean(axis=-1, keepdims=True)
-    spread = jnp.sqrt(jnp.asarray(x.var(axis=-1, keepdims=True) + 1e-5))
+    spread = jnp.sqrt(x.var(axis=-1, keepdims=True) + 1e-5)
     return centred / spread * gain + bias
 
 

@@ -1,6 +1,7 @@
 """The JAX MLP and attention block with typical shape bugs: `ndtyping check` reports each `# BUG` line.
 
-Nothing here is run; every bug is found by pyright from the annotations and NDArray's operators.
+Nothing here is run; every bug is found by pyright from the annotations, NDArray's operators
+and ndtyping's jax.numpy / jax.nn stubs.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def dense(
 
 
 def gelu(x: NDArray[float32, Batch, Hidden]) -> NDArray[float32, Batch, Hidden]:
-    return jax.nn.gelu(jnp.asarray(x))
+    return jax.nn.gelu(x)
 
 
 def mlp(
@@ -52,8 +53,16 @@ def batch_mean(x: NDArray[float32, Batch, In]) -> NDArray[float32, In]:
     return x.mean(axis=-1)  # BUG: wrong reduction axis, averages the features
 
 
+def column_totals(x: NDArray[float32, Batch, In]) -> NDArray[float32, Batch]:
+    return jnp.sum(x, axis=0)  # BUG: wrong reduction axis in jnp.sum, totals per column
+
+
+def attention_weights(scores: NDArray[float32, Seq, Seq]) -> NDArray[float32, Seq]:
+    return jax.nn.softmax(scores, axis=-1)  # BUG: softmax keeps the shape, (Seq, Seq)
+
+
 def softmax(scores: NDArray[float32, Seq, Seq]) -> NDArray[float32, Seq, Seq]:
-    return jax.nn.softmax(jnp.asarray(scores), axis=-1)
+    return jax.nn.softmax(scores, axis=-1)
 
 
 def self_attention(

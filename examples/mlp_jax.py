@@ -2,8 +2,8 @@
 
 pyright checks the shapes through the NDArray annotations and NDArray's operators (`@`, `+`,
 `.mean()`...); `@check` checks them again when jax traces the functions (once per input shape,
-so the jitted step pays nothing per call). jax.numpy's own stubs do not know NDArray, so values
-go through `jnp.asarray` before a jax.numpy / jax.nn function.
+so the jitted step pays nothing per call). With ndtyping's stubs (`ndtyping check`), jax.numpy
+and jax.nn functions take NDArray values and carry their shapes through.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def dense(
 
 @check
 def gelu(x: NDArray[float32, Batch, Hidden]) -> NDArray[float32, Batch, Hidden]:
-    return jax.nn.gelu(jnp.asarray(x))
+    return jax.nn.gelu(x)
 
 
 @check
