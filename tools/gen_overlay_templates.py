@@ -46,12 +46,16 @@ MAX_LITERAL_SIZE = 128
 
 PREAMBLE = """\
 import numpy as _ndt_np
+import numpy._typing as _ndt_nbit
 from typing import Any as _NdtAny, Literal as _NdtLiteral, SupportsIndex as _NdtIndex, overload
 from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 from ndtyping._ndarray import ShapedArray as _NdtArray
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
 _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
+_NdtDInteger = _NdtTypeVar("_NdtDInteger", bound=_ndt_np.integer[_NdtAny])
+_NdtDNumber = _NdtTypeVar("_NdtDNumber", bound=_ndt_np.number[_NdtAny])
+_NdtDReal = _NdtTypeVar("_NdtDReal", bound=_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny])
 # Defaults: an array of unknown shape (tuple[Any, ...]) leaves these unsolved; they must then
 # read as Any, not Unknown, or strict mode would flag every result.
 """ + "\n".join(f'{name} = _NdtTypeVar("{name}", default=_NdtAny)' for name in LETTERS + SUFFIX_LETTERS) + """
@@ -297,16 +301,22 @@ def products() -> list[str]:
     return out
 
 
+# Elementwise ufuncs by the dtype of their result (numpy 2.x, measured on every dtype family):
+# the same dtype for numbers, or a float for integer and bool arrays (int8 -> float16, int64 ->
+# float64: typed `floating[Any]`). bool arrays fall through to numpy's own overloads where the
+# result is not bool (bool - bool raises, bool ** bool is int8).
 BINARY = [
-    "add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "floor_divide", "remainder",
-    "fmod", "fmax", "fmin", "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "float_power",
+    "add", "subtract", "multiply", "power", "maximum", "minimum", "floor_divide", "remainder", "fmod",
+    "fmax", "fmin",
 ]  # fmt: skip
-UNARY = [
-    "absolute", "negative", "positive", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
-    "cbrt", "square", "reciprocal", "sign", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
-    "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "trunc", "rint", "fabs",
-    "deg2rad", "rad2deg", "degrees", "radians", "conjugate",
+BINARY_FLOAT = ["arctan2", "hypot", "logaddexp", "logaddexp2", "copysign"]
+UNARY = ["negative", "positive", "sign", "conjugate", "square", "reciprocal", "floor", "ceil", "trunc"]
+UNARY_FLOAT = [
+    "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "sin", "cos", "tan",
+    "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "rint",
+    "fabs", "deg2rad", "rad2deg", "degrees", "radians",
 ]  # fmt: skip
+# divide: a float64 for integers; absolute: complex -> float; float_power: float64 for reals.
 
 
 def ufuncs() -> list[str]:
@@ -334,37 +344,99 @@ def ufuncs() -> list[str]:
         for family in GUARDED:
             params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
             out.append(indent(overload("__call__", params, family(tup([REST]), "_NdtD"))))
-    # elementwise: same shape, a Python scalar, or a vector along the last axis
-    out.append("## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as _NdtBinary")
-    out.append("class _NdtBinary(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
-    numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
-    # Guards, each numpy's own overload for that case (numpy arrays satisfy the ShapedArray
-    # protocol too); numpy scalars are kept out by the non-empty shape of the patterns.
-    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", numpy_any)))
-    same = shaped_array("_NdtShNE", "_NdtD")
-    matrix, vector = shaped_array(tup([REST, a]), "_NdtD"), shaped_array(tup([a]), "_NdtD")
-    inexact, other = shaped_array("_NdtShNE", "_NdtDInexact"), shaped_array("_NdtShNE", "_NdtDOther")
-    out.append(indent(overload("__call__", f"self, x1: {same}, x2: {same}, /", same)))
-    out.append(indent(overload("__call__", f"self, x1: {inexact}, x2: int | float, /", inexact)))
-    out.append(indent(overload("__call__", f"self, x1: {matrix}, x2: {vector}, /", matrix)))
-    out.append(indent(overload("__call__", f"self, x1: {other}, x2: int, /", other)))
-    out.append(indent(guarded("__call__", "self, x1: int | float | complex, x2: _ndt_np.ndarray[_NdtAny, _NdtAny], /", numpy_any)))
-    out.append(indent(overload("__call__", f"self, x1: int | float, x2: {inexact}, /", inexact)))
-    out.append(indent(overload("__call__", f"self, x1: int, x2: {other}, /", other)))
-    out.append("## numpy._typing._ufunc: extend _UFunc_Nin1_Nout1 as _NdtUnary")
-    out.append("class _NdtUnary(_UFunc_Nin1_Nout1[_NameType, _NTypes, _IDType]):")
-    same_numpy = numpy_array("_NdtSh", "_NdtD")
-    out.append(indent(overload("__call__", f"self, x: {same_numpy}, /", loose(same_numpy))))
-    out.append(indent(overload("__call__", f"self, x: {same}, /", same)))
+    out += elementwise()
     out.append("## numpy: preamble")
-    out.append(
-        "from numpy._typing._ufunc import _NdtBinary as _NdtBinary, _NdtMatmul as _NdtMatmul,"
-        " _NdtUnary as _NdtUnary, _NdtVecdot as _NdtVecdot"
-    )
+    classes = sorted([*BINARY_CLASSES, *UNARY_CLASSES, "_NdtMatmul", "_NdtVecdot"])
+    out.append("from numpy._typing._ufunc import " + ", ".join(f"{name} as {name}" for name in classes))
     out.append("## numpy: retype matmul -> _NdtMatmul")
     out.append("## numpy: retype vecdot -> _NdtVecdot")
-    out += [f"## numpy: retype {name} -> _NdtBinary" for name in BINARY]
-    out += [f"## numpy: retype {name} -> _NdtUnary" for name in UNARY]
+    for name, (members, _) in [*BINARY_CLASSES.items(), *UNARY_CLASSES.items()]:
+        out += [f"## numpy: retype {member} -> {name}" for member in members]
+    return out
+
+
+# Integer dtypes by the float numpy computes them in (int8 -> float16, int16 -> float32, int32 and
+# int64 -> float64); bool goes with int8.
+INT_WIDE = "_ndt_np.integer[_ndt_nbit._64Bit] | _ndt_np.integer[_ndt_nbit._32Bit]"
+INT_16 = "_ndt_np.integer[_ndt_nbit._16Bit]"
+INT_8 = "_ndt_np.integer[_ndt_nbit._8Bit] | _ndt_np.bool_"
+INT_ANY = "_ndt_np.integer[_NdtAny] | _ndt_np.bool_"
+FLOAT_ANY = "_ndt_np.floating[_NdtAny]"
+FLOAT64 = "_ndt_np.float64"
+
+# Binary ufunc classes: (x1 dtype, x2 array dtype or None, x2 Python scalars or None, result dtype)
+# per family, in the order tried; a family with scalars has a mirror image (scalar, array). The x1 dtype is the TypeVar that carries a preserved dtype.
+BINARY_CLASSES = {
+    "_NdtBinary": (BINARY, [
+        ("_NdtDInexact", "_NdtDInexact", "int | float", "_NdtDInexact"),
+        ("_NdtDInteger", "_NdtDInteger", "int", "_NdtDInteger"),
+    ]),
+    "_NdtBinaryDivide": (["divide"], [
+        ("_NdtDInexact", "_NdtDInexact", "int | float", "_NdtDInexact"),
+        (INT_ANY, INT_ANY, "int | float", FLOAT64),
+    ]),
+    "_NdtBinaryFloat": (BINARY_FLOAT, [
+        ("_NdtDInexact", "_NdtDInexact", "int | float", "_NdtDInexact"),
+        (INT_WIDE, INT_ANY, "int | float", FLOAT64),
+        # the narrow integers: float16 or float32 (a uint16 with an int8 array is float64, rare);
+        # bool with a Python int, and any of them with a Python float, is float64
+        (f"{INT_16} | _ndt_np.integer[_ndt_nbit._8Bit]", f"{INT_16} | {INT_8}", "int", FLOAT_ANY),
+        ("_ndt_np.bool_", f"{INT_16} | {INT_8}", None, FLOAT_ANY),
+        (f"{INT_16} | {INT_8}", None, "float", FLOAT64),
+    ]),
+    "_NdtBinaryFloatPower": (["float_power"], [
+        (f"_ndt_np.floating[_NdtAny] | {INT_ANY}", f"_ndt_np.floating[_NdtAny] | {INT_ANY}", "int | float", FLOAT64),
+    ]),
+}  # fmt: skip
+# Unary ufunc classes: (x dtype, result dtype) per family.
+UNARY_CLASSES = {
+    "_NdtUnary": (UNARY, [("_NdtDNumber", "_NdtDNumber")]),
+    "_NdtUnaryFloat": (UNARY_FLOAT, [
+        ("_NdtDInexact", "_NdtDInexact"), (INT_WIDE, FLOAT64), (INT_16, "_ndt_np.float32"), (INT_8, "_ndt_np.float16"),
+    ]),
+    "_NdtUnaryAbsolute": (["absolute"], [
+        ("_NdtDReal", "_NdtDReal"), ("_ndt_np.complex64", "_ndt_np.float32"), ("_ndt_np.complex128", FLOAT64),
+    ]),
+}  # fmt: skip
+
+
+def elementwise() -> list[str]:
+    """The binary and unary ufunc classes (the numpy names are retyped to them in ufuncs()).
+
+    Binary: one overload per dtype family covers the three cases that broadcast without a size-1
+    axis -- the same shape, a vector along the last axis, a Python scalar -- as a union in `x2`:
+    pyright tries overloads in order and re-evaluates a nested argument for each one tried, so
+    three overloads cost about three times one at every level of nesting (NOTES.md, section 6).
+    """
+    a = LETTERS[0]
+    out = []
+    numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
+    for name, (_, families) in BINARY_CLASSES.items():
+        out.append(f"## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as {name}")
+        out.append(f"class {name}(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
+        guard = "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /"
+        out.append(indent(guarded("__call__", guard, numpy_any)))
+        for x1_dtype, x2_dtype, scalars, result in families:
+            x2 = [shaped_array(tup([REST, a]), x2_dtype), shaped_array(tup([a]), x2_dtype)] if x2_dtype else []
+            x2 += [scalars] if scalars else []
+            params = f"self, x1: {shaped_array(tup([REST, a]), x1_dtype)}, x2: {' | '.join(x2)}, /"
+            out.append(indent(overload("__call__", params, shaped_array(tup([REST, a]), result))))
+        # a Python scalar first
+        guard = "self, x1: int | float | complex, x2: _ndt_np.ndarray[_NdtAny, _NdtAny], /"
+        out.append(indent(guarded("__call__", guard, numpy_any)))
+        for x1_dtype, _, scalars, result in filter(lambda family: family[2], families):
+            params = f"self, x1: {scalars}, x2: {shaped_array('_NdtShNE', x1_dtype)}, /"
+            out.append(indent(overload("__call__", params, shaped_array("_NdtShNE", result))))
+    # Unary: each dtype family has its numpy-array guard (which keeps the array's shape) before its
+    # pattern; a numpy array outside every family matches neither and gets numpy's overloads.
+    for name, (_, families) in UNARY_CLASSES.items():
+        out.append(f"## numpy._typing._ufunc: extend _UFunc_Nin1_Nout1 as {name}")
+        out.append(f"class {name}(_UFunc_Nin1_Nout1[_NameType, _NTypes, _IDType]):")
+        for dtype, result in families:
+            guard_result = loose(numpy_array("_NdtSh", result))
+            out.append(indent(guarded("__call__", f"self, x: {numpy_array('_NdtSh', dtype)}, /", guard_result)))
+            params = f"self, x: {shaped_array('_NdtShNE', dtype)}, /"
+            out.append(indent(overload("__call__", params, shaped_array("_NdtShNE", result))))
     return out
 
 
