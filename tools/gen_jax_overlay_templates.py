@@ -235,16 +235,22 @@ BINARY_FUNCTIONS = {"divide": "float", "power": "same"}  # plain functions in ja
 
 
 def binary_overloads(name: str, self_param: str, integer_result: str) -> list[str]:
-    """Same shape, a Python scalar on either side, or a vector along the last axis."""
+    """Per dtype family: one overload for an array with the same shape, a vector along the last axis
+    or a Python scalar (a union in `y`: pyright re-evaluates a nested argument for every overload
+    it tries, research/pyright_perf/NOTES.md section 6), one with the scalar first, and last the
+    same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out."""
     a = LETTERS[0]
+    families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), ("_NdtDOther", "int", integer_result))
     out = []
-    for dtype, scalar, result_dtype in (("_NdtDInexact", SCALAR, "_NdtDInexact"), ("_NdtDOther", "int", integer_result)):
-        same = arr(dtype, "_NdtSh")
-        result = res(result_dtype, "_NdtSh")
-        for x, y in ((same, same), (same, scalar), (scalar, same)):
-            out.append(overload(name, f"{self_param}x: {x}, y: {y}, /", result))
+    for dtype, scalar, result_dtype in families:
         matrix, vector = arr(dtype, tup([REST, a])), arr(dtype, tup([a]))
-        out.append(overload(name, f"{self_param}x: {matrix}, y: {vector}, /", res(result_dtype, tup([REST, a]))))
+        params = f"{self_param}x: {matrix}, y: {matrix} | {vector} | {scalar}, /"
+        out.append(overload(name, params, res(result_dtype, tup([REST, a]))))
+    for dtype, scalar, result_dtype in families:
+        out.append(overload(name, f"{self_param}x: {scalar}, y: {arr(dtype, '_NdtSh')}, /", res(result_dtype, "_NdtSh")))
+    for dtype, _, result_dtype in families:
+        same = arr(dtype, "_NdtSh")
+        out.append(overload(name, f"{self_param}x: {same}, y: {same}, /", res(result_dtype, "_NdtSh")))
     return out
 
 
