@@ -114,6 +114,13 @@ def variant_call_generic(k: int) -> str:
     return HEAD + "class _F:\n" + body + "f: _F\n"
 
 
+def variant_guarded(k: int) -> str:
+    """The overlay's shape since session 2: a TypeVar-free numpy-array guard first, then the
+    patterns. With --k 1 against `func --k 1`: what one guard costs at each depth."""
+    guard = "@overload\ndef f(a: np.ndarray[Any, Any], k: int) -> Any: ...\n"
+    return HEAD + guard + variant_func(k)[len(HEAD):]
+
+
 VARIANTS = {
     "func": variant_func,
     "any": variant_any,
@@ -124,6 +131,7 @@ VARIANTS = {
     "bare1": variant_bare1,
     "bare2": variant_bare2,
     "func16": variant_func16,
+    "guarded": variant_guarded,
 }
 
 
