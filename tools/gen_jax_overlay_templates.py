@@ -50,6 +50,9 @@ _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
 _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
+_NdtDInteger = _NdtTypeVar("_NdtDInteger", bound=_ndt_np.integer[_NdtAny])
+_NdtDNumber = _NdtTypeVar("_NdtDNumber", bound=_ndt_np.number[_NdtAny])
+_NdtDRealOrBool = _NdtTypeVar("_NdtDRealOrBool", bound=_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny] | _ndt_np.bool_)
 # Defaults: an array of unknown shape leaves these unsolved; they must then read as Any.
 _NdtA = _NdtTypeVar("_NdtA", default=_NdtAny)
 _NdtB = _NdtTypeVar("_NdtB", default=_NdtAny)
@@ -224,11 +227,19 @@ def products() -> list[str]:
 
 
 # elementwise: (function, families [(dtype in, dtype out)])
+# Result dtypes as jax computes them (measured on float32, float16, int32, int8, uint8, bool):
+# integers and bool give float32 in the transcendental functions; floor and ceil keep any dtype;
+# negative, square and sign keep a number's dtype (bool: an error, or int32 for square);
+# abs of complex64 is float32.
 FLOAT_RESULT = [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", FLOAT)]
 SAME_DTYPE = [("_NdtD", "_NdtD")]
+SAME_NUMBER = [("_NdtDNumber", "_NdtDNumber")]
+ABSOLUTE = [("_NdtDRealOrBool", "_NdtDRealOrBool"), ("_ndt_np.complex64", FLOAT)]
 UNARY = {
-    **{name: FLOAT_RESULT for name in ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1", "floor", "ceil"]},
-    **{name: SAME_DTYPE for name in ["abs", "absolute", "negative", "square", "sign"]},
+    **{name: FLOAT_RESULT for name in ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1"]},
+    **{name: SAME_DTYPE for name in ["floor", "ceil"]},
+    **{name: SAME_NUMBER for name in ["negative", "square", "sign"]},
+    **{name: ABSOLUTE for name in ["abs", "absolute"]},
 }
 BINARY_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]  # `add: BinaryUfunc` objects
 BINARY_FUNCTIONS = {"divide": "float", "power": "same"}  # plain functions in jax's stub
@@ -240,7 +251,9 @@ def binary_overloads(name: str, self_param: str, integer_result: str) -> list[st
     it tries, research/pyright_perf/NOTES.md section 6), one with the scalar first, and last the
     same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out."""
     a = LETTERS[0]
-    families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), ("_NdtDOther", "int", integer_result))
+    # bool arrays count as integers only where the result is a float (divide): bool + 2 is int32
+    integers = "_NdtDOther" if integer_result == FLOAT else "_NdtDInteger"
+    families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))
     out = []
     for dtype, scalar, result_dtype in families:
         matrix, vector = arr(dtype, tup([REST, a])), arr(dtype, tup([a]))
@@ -262,10 +275,10 @@ def elementwise() -> list[str]:
             out.append(overload(name, f"x: {arr(dtype_in, '_NdtSh')}, /", res(dtype_out, "_NdtSh")))
     for name, kind in BINARY_FUNCTIONS.items():
         out.append(f"## jax.numpy: before {name}")
-        out += binary_overloads(name, "", FLOAT if kind == "float" else "_NdtDOther")
+        out += binary_overloads(name, "", FLOAT if kind == "float" else "_NdtDInteger")
     out.append("## jax.numpy: extend BinaryUfunc as _NdtBinaryUfunc")
     out.append("class _NdtBinaryUfunc(BinaryUfunc, Protocol):")
-    out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDOther")]
+    out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger")]
     out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
     out.append("## jax.numpy: before where")
     for x, y in (("{same}", "{same}"), ("{same}", SCALAR), (SCALAR, "{same}")):
