@@ -242,17 +242,17 @@ UNARY = {
     **{name: ABSOLUTE for name in ["abs", "absolute"]},
 }
 BINARY_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]  # `add: BinaryUfunc` objects
-BINARY_FUNCTIONS = {"divide": "float", "power": "same"}  # plain functions in jax's stub
+# plain functions in jax's stub: (integer family, its result); bool arrays count as integers only
+# where the result is a float (divide): bool + 2 is int32
+BINARY_FUNCTIONS = {"divide": ("_NdtDOther", FLOAT), "power": ("_NdtDInteger", "_NdtDInteger")}
 
 
-def binary_overloads(name: str, self_param: str, integer_result: str) -> list[str]:
+def binary_overloads(name: str, self_param: str, integers: str, integer_result: str) -> list[str]:
     """Per dtype family: one overload for an array with the same shape, a vector along the last axis
     or a Python scalar (a union in `y`: pyright re-evaluates a nested argument for every overload
     it tries, research/pyright_perf/NOTES.md section 6), one with the scalar first, and last the
     same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out."""
     a = LETTERS[0]
-    # bool arrays count as integers only where the result is a float (divide): bool + 2 is int32
-    integers = "_NdtDOther" if integer_result == FLOAT else "_NdtDInteger"
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))
     out = []
     for dtype, scalar, result_dtype in families:
@@ -273,12 +273,12 @@ def elementwise() -> list[str]:
         out.append(f"## jax.numpy: before {name}")
         for dtype_in, dtype_out in families:
             out.append(overload(name, f"x: {arr(dtype_in, '_NdtSh')}, /", res(dtype_out, "_NdtSh")))
-    for name, kind in BINARY_FUNCTIONS.items():
+    for name, (integers, integer_result) in BINARY_FUNCTIONS.items():
         out.append(f"## jax.numpy: before {name}")
-        out += binary_overloads(name, "", FLOAT if kind == "float" else "_NdtDInteger")
+        out += binary_overloads(name, "", integers, integer_result)
     out.append("## jax.numpy: extend BinaryUfunc as _NdtBinaryUfunc")
     out.append("class _NdtBinaryUfunc(BinaryUfunc, Protocol):")
-    out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger")]
+    out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger", "_NdtDInteger")]
     out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
     out.append("## jax.numpy: before where")
     for x, y in (("{same}", "{same}"), ("{same}", SCALAR), (SCALAR, "{same}")):

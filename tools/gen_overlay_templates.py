@@ -301,10 +301,10 @@ def products() -> list[str]:
     return out
 
 
-# Elementwise ufuncs by the dtype of their result (numpy 2.x, measured on every dtype family):
-# the same dtype for numbers, or a float for integer and bool arrays (int8 -> float16, int64 ->
-# float64: typed `floating[Any]`). bool arrays fall through to numpy's own overloads where the
-# result is not bool (bool - bool raises, bool ** bool is int8).
+# Elementwise ufuncs by the dtype of their result (numpy 2.x, measured on seven dtypes): the same
+# dtype for numbers, or a float for integer and bool arrays (INT_WIDE etc. below). bool arrays fall
+# through to numpy's own overloads where the result is not bool (bool - bool raises, bool ** bool
+# is int8). The classes that carry each rule: BINARY_CLASSES and UNARY_CLASSES.
 BINARY = [
     "add", "subtract", "multiply", "power", "maximum", "minimum", "floor_divide", "remainder", "fmod",
     "fmax", "fmin",
@@ -316,7 +316,8 @@ UNARY_FLOAT = [
     "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "rint",
     "fabs", "deg2rad", "rad2deg", "degrees", "radians",
 ]  # fmt: skip
-# divide: a float64 for integers; absolute: complex -> float; float_power: float64 for reals.
+# divide (float64 for integers), absolute (complex -> float) and float_power (float64 for reals)
+# have classes of their own.
 
 
 def ufuncs() -> list[str]:
@@ -365,7 +366,7 @@ FLOAT_ANY = "_ndt_np.floating[_NdtAny]"
 FLOAT64 = "_ndt_np.float64"
 
 # Binary ufunc classes: (x1 dtype, x2 array dtype or None, x2 Python scalars or None, result dtype)
-# per family, in the order tried; a family with scalars has a mirror image (scalar, array). The x1 dtype is the TypeVar that carries a preserved dtype.
+# per family, in the order tried; a family with scalars also gets its mirror image (scalar, array).
 BINARY_CLASSES = {
     "_NdtBinary": (BINARY, [
         ("_NdtDInexact", "_NdtDInexact", "int | float", "_NdtDInexact"),
