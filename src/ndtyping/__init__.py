@@ -26,6 +26,13 @@ from numpy import (
     uint64 as uint64,
 )
 
+from ._annotations import (
+    AbstractArray as AbstractArray,
+    AbstractDtype as AbstractDtype,
+    get_array_name_format as get_array_name_format,
+    make_numpy_struct_dtype as make_numpy_struct_dtype,
+    set_array_name_format as set_array_name_format,
+)
 from ._bindings import print_bindings as print_bindings
 from ._decorator import check as check
 from ._errors import (
@@ -103,6 +110,7 @@ __version__ = "0.1.0"
 __all__ = [
     "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
     "is_super", "in_same_class", "is_valid_value", "is_array", "as_array", "PyTree",
+    "AbstractArray", "AbstractDtype", "make_numpy_struct_dtype", "get_array_name_format", "set_array_name_format",
     "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError", "ConfigurationError",
     "jaxtyped", "install_import_hook", "load_ipython_extension", "unload_ipython_extension",
     "bool_", "float16", "float32", "float64", "complex64", "complex128",

@@ -7,6 +7,7 @@ made the array: a numpy `float32`, a jax `float32` and an ml_dtypes `bfloat16` a
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 __all__ = ["DTypeCategory", "CATEGORIES", "dtype_name", "short_dtype", "intersect"]
@@ -23,43 +24,81 @@ KEY_PREFIX = "key<"  # jax typed PRNG keys: key<fry>, key<rbg>, ...
 
 
 class DTypeCategory:
-    """A set of dtype names. `names is None` means every dtype (`Shaped`)."""
+    """A set of dtype names. `names is None` means every dtype (`Shaped`).
 
-    __slots__ = ("label", "names", "keys")
+    A user's own category (a subclass of `AbstractDtype`) may also give regular expressions:
+    a dtype belongs when its whole name matches one of `patterns`. `parts` is set on the
+    intersection of two such categories, which cannot be written as one set of names.
+    """
 
-    def __init__(self, label: str, names: Optional[frozenset[str]], keys: bool = False) -> None:
+    __slots__ = ("label", "names", "keys", "patterns", "parts")
+
+    def __init__(
+        self,
+        label: str,
+        names: Optional[frozenset[str]],
+        keys: bool = False,
+        patterns: tuple["re.Pattern[str]", ...] = (),
+        parts: tuple["DTypeCategory", ...] = (),
+    ) -> None:
         self.label = label
         self.names = names
         self.keys = keys  # whether jax typed-key dtypes (any `key<impl>`) belong
+        self.patterns = patterns
+        self.parts = parts
 
     def contains(self, name: str) -> bool:
+        if self.parts:
+            return all(part.contains(name) for part in self.parts)
         if self.names is None:
             return True
-        return name in self.names or (self.keys and name.startswith(KEY_PREFIX))
+        if name in self.names or (self.keys and name.startswith(KEY_PREFIX)):
+            return True
+        return any(pattern.fullmatch(name) for pattern in self.patterns)
 
     def is_empty(self) -> bool:
+        if self.parts or self.patterns:
+            return False  # not decidable from the names; an array decides
         return self.names is not None and not self.names and not self.keys
 
     def issuperset(self, other: "DTypeCategory") -> bool:
-        if self.names is None:
+        if self is other or self.names is None:
             return True
+        if other.parts:
+            return any(self.issuperset(part) for part in other.parts)
+        if self.parts:
+            return all(part.issuperset(other) for part in self.parts)
         if other.names is None:
             return False
-        return other.names <= self.names and (self.keys or not other.keys)
+        if other.patterns and not set(other.patterns) <= set(self.patterns):
+            return False
+        return all(self.contains(name) for name in other.names) and (self.keys or not other.keys)
+
+    def same_as(self, other: "DTypeCategory") -> bool:
+        return self is other or (self.issuperset(other) and other.issuperset(self))
 
     def __repr__(self) -> str:
         return self.label
 
+    def __reduce__(self) -> Any:
+        # The categories ndtyping defines unpickle as themselves; a user's is rebuilt field by field.
+        if CATEGORIES.get(self.label) is self:
+            return (_category, (self.label,))
+        return (DTypeCategory, (self.label, self.names, self.keys, self.patterns, self.parts))
+
+
+def _category(label: str) -> DTypeCategory:
+    return CATEGORIES[label]
+
 
 def intersect(a: DTypeCategory, b: DTypeCategory) -> DTypeCategory:
-    if a.names is None:
-        return b
-    if b.names is None:
-        return a
     if a.issuperset(b):
         return b
     if b.issuperset(a):
         return a
+    if a.patterns or b.patterns or a.parts or b.parts:
+        return DTypeCategory(f"{a.label}&{b.label}", frozenset(), parts=(a, b))
+    assert a.names is not None and b.names is not None
     return DTypeCategory(f"{a.label}&{b.label}", a.names & b.names, a.keys and b.keys)
 
 

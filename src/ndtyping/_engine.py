@@ -53,6 +53,18 @@ class ArraySpec:
     def __repr__(self) -> str:
         return self.label
 
+    def __reduce__(self) -> Any:
+        # Pickled by its meaning; the caches and the compiled check (which holds the bindings'
+        # ContextVar) are rebuilt on first use after loading. cloudpickle copies an annotation
+        # class by value, spec included.
+        return (_spec_from_text, (self.types, self.category, self.shape.text, self.label))
+
+
+def _spec_from_text(types: Optional[tuple[type, ...]], category: DTypeCategory, shape: str, label: str) -> ArraySpec:
+    from ._grammar import parse_shape
+
+    return ArraySpec(types, category, parse_shape(shape), label)
+
 
 def describe_value(value: Any) -> str:
     """Short form of a value for messages: `f32[2,3](numpy)`, `list`, `None`."""
@@ -208,11 +220,20 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
             middle = tuple(middle)
             expected = new.get(name, bound.get(name))
             if expected is None:
-                new[name] = middle
+                new[name] = BroadcastAxes(middle) if vdim.broadcast else middle
             elif not isinstance(expected, tuple):
                 return f"dim *{name}: used as variadic axes here, but it is bound to the single size {expected}"
-            elif not _same_axes(middle, expected, vdim.broadcast):
-                return f"dims *{name}: {middle} here, but {_origin(scope, name, new)} bound them to {expected}"
+            else:
+                merged = _merge_axes(expected, middle, vdim.broadcast)
+                if merged is None:
+                    if vdim.broadcast or isinstance(expected, BroadcastAxes):
+                        return (
+                            f"dims *{name}: {middle} here do not broadcast with {tuple(expected)}, "
+                            f"bound by {_origin(scope, name, new)}"
+                        )
+                    return f"dims *{name}: {middle} here, but {_origin(scope, name, new)} bound them to {expected}"
+                if merged is not expected:
+                    new[name] = merged
 
     if deferred:
         lookup = {**bound, **new} if new else bound
@@ -229,12 +250,44 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
     return ""
 
 
-def _same_axes(got: tuple[Any, ...], expected: tuple[Any, ...], broadcast: bool) -> bool:
-    if got == expected:
-        return True
-    if not broadcast or len(got) != len(expected):
-        return False
-    return all(g == e or g == 1 for g, e in zip(got, expected))
+class BroadcastAxes(tuple):  # type: ignore[type-arg]
+    """The axes bound to a `*#name`: later arrays may broadcast with them (numpy's rules)."""
+
+    __slots__ = ()
+
+
+def _merge_axes(bound: tuple[Any, ...], got: tuple[Any, ...], broadcast: bool) -> Optional[tuple[Any, ...]]:
+    """The binding of `*name` after axes `got` are seen, or None if they do not fit.
+
+    As jaxtyping: a `*#name` bound before broadcasts with what comes (and the binding becomes
+    the broadcast shape); axes `got` written `*#name` must broadcast to the bound ones; two
+    plain `*name` must be equal.
+    """
+    if isinstance(bound, BroadcastAxes):
+        shape = _broadcast_shapes(bound, got)
+        if shape is None or (not broadcast and shape != got):
+            return None
+        return BroadcastAxes(shape) if broadcast else tuple(got)
+    if broadcast:
+        return bound if _broadcast_shapes(bound, got) == bound else None
+    return bound if got == bound else None
+
+
+def _broadcast_shapes(a: tuple[Any, ...], b: tuple[Any, ...]) -> Optional[tuple[Any, ...]]:
+    """numpy's broadcasting of two shapes (aligned on the right), or None if they do not broadcast."""
+    if len(a) < len(b):
+        a, b = b, a
+    out = list(a)
+    offset = len(a) - len(b)
+    for i, size in enumerate(b):
+        other = out[offset + i]
+        if size == other or size == 1:
+            continue
+        if other == 1:
+            out[offset + i] = size
+        else:
+            return None
+    return tuple(out)
 
 
 def _origin(scope: Scope, name: str, new: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ an integer, a name, or a symbolic expression. Parsing happens once per distinct 
 from __future__ import annotations
 
 import functools
+import keyword
 import re
 from typing import TYPE_CHECKING, Optional
 
@@ -28,6 +29,7 @@ VARIADIC = 4  # "*batch", "...", "*_": zero or more axes
 
 _BRACED = re.compile(r"\{([^{}]*)\}")
 _PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
+_ARGUMENT_PATH = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _PLACEHOLDER = "ndtyping_arg{}_"
 _OUTSIDE_PARENS = re.compile(r"\([^()]*\)")
 _MAX_AXES = 64  # numpy's limit on the number of dimensions
@@ -197,7 +199,7 @@ def normalise_name(name: str) -> str:
 def _parse_axis(token: str, where: str) -> Dim:
     if "," in _OUTSIDE_PARENS.sub("", token):  # commas inside min(a,b) are fine
         raise AnnotationError(f"{where}commas do not separate axes; separate them with spaces")
-    if token == "...":
+    if token in ("...", "*"):  # a bare '*' is jaxtyping's other spelling of '...'
         return Dim(VARIADIC, text=token)
     if token.count("{") != token.count("}") or _BRACED.sub("", token).count("{") or "}" in _BRACED.sub("", token):
         raise AnnotationError(f"{where}unbalanced braces")
@@ -212,6 +214,9 @@ def _parse_axis(token: str, where: str) -> Dim:
             raise AnnotationError(f"{where}{doc_name!r} before '=' must be a name (documentation only)")
         if not body:
             raise AnnotationError(f"{where}nothing after '='; write e.g. 'rows=4' or 'rows=n'")
+        # Modifiers belong to the axis wherever they are written: `#foo=bar` is `foo=#bar`.
+        marks = doc_name[: len(doc_name) - len(doc_name.lstrip("*#?"))]
+        body = marks + body
 
     variadic = broadcast = per_leaf = unchecked = False
     seen = ""
@@ -256,16 +261,30 @@ def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
 
     arguments: list[tuple[str, tuple[str, ...]]] = []
 
-    def substitute(match: "re.Match[str]") -> str:
-        path = match.group(1).strip()
-        if not _PATH.match(path):
-            raise AnnotationError(f"{where}{{{path}}} must name an argument or an attribute path such as {{self.size}}")
+    def placeholder_for(path: str) -> str:
         parts = tuple(path.split("."))
         if any(part.startswith("_") for part in parts[1:]):
             raise AnnotationError(f"{where}{{{path}}} reaches a private or special attribute, which is not allowed")
         placeholder = _PLACEHOLDER.format(len(arguments))
         arguments.append((placeholder, parts))
         return placeholder
+
+    def substitute(match: "re.Match[str]") -> str:
+        inside = match.group(1).strip()
+        if _PATH.match(inside):
+            return placeholder_for(inside)
+        # An expression of arguments, `{dim-1}`: every name (or attribute path) in it is an
+        # argument; a name called as a function (`min(...)`) or a Python keyword is not.
+        if not inside:
+            raise AnnotationError(f"{where}{{}} must name an argument or an attribute path such as {{self.size}}")
+
+        def argument(name: "re.Match[str]") -> str:
+            path = name.group(0)
+            if keyword.iskeyword(path) or inside[name.end() :].lstrip().startswith("("):
+                return path
+            return placeholder_for(path)
+
+        return "(" + _ARGUMENT_PATH.sub(argument, inside) + ")"
 
     source = _BRACED.sub(substitute, body)
     try:

@@ -1,0 +1,300 @@
+"""jaxtyping parity: behaviours a codebase moving from jaxtyping relies on (issue 16).
+
+Each test states a behaviour jaxtyping v0.3.11 has, written here from its documentation and
+from what its test suite exercises (tools/run_jaxtyping_suite.py runs that suite itself).
+"""
+
+# No `from __future__ import annotations`: the checked functions below are local, and their
+# annotations name local classes.
+import pickle
+import re
+import typing
+from typing import Any, TypeVar, Union
+
+import numpy as np
+import pytest
+
+import ndtyping
+from ndtyping import (
+    AbstractArray,
+    AbstractDtype,
+    AnnotationError,
+    Bool,
+    Complex,
+    Float,
+    Float32,
+    Int,
+    Shaped,
+    ShapeError,
+    check,
+    make_numpy_struct_dtype,
+)
+
+# --------------------------------------------------------------------------- Python scalars
+
+
+@pytest.mark.parametrize(
+    ("category", "value"), [(Float, 1.0), (Int, 1), (Bool, True), (Complex, 1 + 2j)]
+)
+def test_python_scalars_fit_numpy_array_like_scalars(category: Any, value: Any) -> None:
+    for shape in ("", "...", "*foo", "#*foo"):
+        assert isinstance(value, category[np.typing.ArrayLike, shape])
+    assert not isinstance(value, category[np.typing.ArrayLike, "3"])
+
+
+def test_python_scalar_of_another_kind_is_rejected() -> None:
+    assert not isinstance(1, Float[np.typing.ArrayLike, ""])  # int is not a float kind
+    assert not isinstance(1.5, Int[np.typing.ArrayLike, ""])
+    assert isinstance(np.float32(1.0), Float[np.typing.ArrayLike, ""])  # numpy scalars have a dtype
+
+
+def test_a_python_scalar_type_alone_is_itself() -> None:
+    assert Float[float, ""] is float
+    assert Float[float, "..."] is float
+    assert Float[float, "#*shape"] is float
+    assert Shaped[Union[int, float], ""] == Union[int, float]
+    with pytest.raises(AnnotationError, match="never a Float array"):
+        Float[bool, "..."]
+    with pytest.raises(ValueError):  # AnnotationError is a ValueError, as jaxtyping raises
+        Float[float, "n"]
+
+
+def test_python_scalars_under_check() -> None:
+    @check
+    def f(x: Float[np.typing.ArrayLike, ""], n: Int[np.typing.ArrayLike, ""]) -> None:
+        pass
+
+    f(1.0, 3)
+    f(np.float64(1.0), np.int32(3))
+    with pytest.raises(ndtyping.NdtypingError):
+        f(1.0, 2.5)
+    with pytest.raises(ndtyping.NdtypingError):
+        f(1.0, np.zeros(3, np.int64))
+
+
+def test_jax_array_like_takes_python_scalars() -> None:
+    pytest.importorskip("jax")
+    from ndtyping import ArrayLike
+
+    assert isinstance(1.0, Float[ArrayLike, ""])
+    assert isinstance(1, Int[ArrayLike, ""])
+    assert isinstance(True, Bool[ArrayLike, ""])
+    assert not isinstance(1.0, Float[ArrayLike, "4"])
+    assert float in typing.get_args(Float[ArrayLike, ""])
+
+
+# --------------------------------------------------------------------------- the array type
+
+
+def test_typevar_array_type_means_its_bound() -> None:
+    bounded = Float[TypeVar("A", bound=np.ndarray), "a b"]  # type: ignore[misc]
+    assert isinstance(np.zeros((2, 3)), bounded)
+    assert not isinstance(np.zeros(3), bounded)
+
+    class Duck:
+        shape = (2, 3)
+        dtype = np.dtype("float32")
+
+    assert not isinstance(Duck(), bounded)
+    free = Float[TypeVar("T"), "a b"]  # type: ignore[misc]
+    assert isinstance(Duck(), free)  # an unbounded TypeVar is any array type
+    constrained = Float[TypeVar("C", np.ndarray, np.generic), "..."]  # type: ignore[misc]
+    assert isinstance(np.float32(1.0), constrained)
+
+
+def test_union_with_numpy_array_like() -> None:
+    Float[Union[np.ndarray, np.typing.ArrayLike], ""]  # must not raise
+
+
+# --------------------------------------------------------------------------- public names
+
+
+def test_abstract_dtype_is_the_base_of_every_category() -> None:
+    for name in ("Float", "Int32", "Shaped", "Key", "BFloat16", "Float8e4m3fn"):
+        category = getattr(ndtyping, name)
+        assert issubclass(category, AbstractDtype)
+        assert category.__name__ == name
+
+
+def test_own_dtype_for_a_duck_array() -> None:
+    class MyDtype(AbstractDtype):
+        dtypes = ["my_dtype"]
+
+    class Duck:
+        def __init__(self, shape: tuple[int, ...], dtype: str = "my_dtype") -> None:
+            self.shape, self.dtype = shape, dtype
+
+    annotation = MyDtype[Duck, "3 4"]
+    assert isinstance(Duck((3, 4)), annotation)
+    assert not isinstance(Duck((3, 5)), annotation)
+    assert not isinstance(Duck((3, 4), "other"), annotation)
+
+    @check
+    def f(x: MyDtype[Duck, "n"], y: MyDtype[Duck, "n"]) -> None:
+        pass
+
+    f(Duck((3,)), Duck((3,)))
+    with pytest.raises(ShapeError, match="dim n"):
+        f(Duck((3,)), Duck((4,)))
+
+
+def test_own_dtype_with_a_regular_expression() -> None:
+    class Wide(AbstractDtype):
+        dtypes = re.compile(r"(float|int)64")
+
+    assert isinstance(np.zeros(2), Wide[np.ndarray, "n"])
+    assert isinstance(np.zeros(2, np.int64), Wide[np.ndarray, "n"])
+    assert not isinstance(np.zeros(2, np.float32), Wide[np.ndarray, "n"])
+    # Nesting intersects: float64 only.
+    both = Float[Wide[np.ndarray, "n"], "m"]
+    assert isinstance(np.zeros((1, 2)), both)
+    assert not isinstance(np.zeros((1, 2), np.int64), both)
+
+
+def test_abstract_dtype_needs_dtypes() -> None:
+    with pytest.raises(AnnotationError, match="needs a `dtypes` attribute"):
+
+        class Nothing(AbstractDtype):
+            pass
+
+
+def test_abstract_array_is_the_base_of_every_annotation() -> None:
+    annotation = Float32[np.ndarray, "a b"]
+    assert issubclass(annotation, AbstractArray)
+    assert annotation.dtype is Float32
+    assert annotation.array_type is np.ndarray
+    assert annotation.dim_str == "a b"
+    assert annotation.index_variadic is None
+    assert Float[np.ndarray, "a *b"].index_variadic == 1
+    assert isinstance(np.zeros(3), AbstractArray)
+    assert not isinstance(3, AbstractArray)
+
+
+def test_annotations_cannot_be_instantiated() -> None:
+    with pytest.raises(ndtyping.NdtypingError, match="cannot be instantiated"):
+        Float[np.ndarray, ""]()
+    with pytest.raises(ndtyping.NdtypingError, match="cannot be instantiated"):
+        Float()
+
+
+def test_numpy_struct_dtype() -> None:
+    pair = np.dtype([("first", np.uint8), ("second", bool)])
+    Pair = make_numpy_struct_dtype(pair, "Pair")
+    assert issubclass(Pair, AbstractDtype) and Pair.__name__ == "Pair"
+    values = np.array([(0, False)], dtype=pair)
+    assert isinstance(values, Pair[np.ndarray, "_"])
+    other = make_numpy_struct_dtype(np.dtype([("second", bool), ("first", np.uint8)]), "Other")
+    assert not isinstance(values, other[np.ndarray, "_"])  # field order counts
+    with pytest.raises(AnnotationError, match="structured dtype"):
+        make_numpy_struct_dtype(np.dtype(np.float32), "Nope")
+
+
+def test_array_name_format() -> None:
+    assert ndtyping.get_array_name_format() == "dtype_and_shape"
+    try:
+        ndtyping.set_array_name_format("array")
+        assert Float[np.ndarray, "name format"].__name__ == "ndarray"
+    finally:
+        ndtyping.set_array_name_format("dtype_and_shape")
+    assert Float[np.ndarray, "name format"].__name__ == 'Float[ndarray, "name format"]'
+    with pytest.raises(AnnotationError, match="not one of"):
+        ndtyping.set_array_name_format("nope")
+
+
+# --------------------------------------------------------------------------- pickling
+
+
+def test_pickle_and_cloudpickle_after_use() -> None:
+    cloudpickle = pytest.importorskip("cloudpickle")
+    for annotation in (Shaped[np.ndarray, "2 3"], Float[np.ndarray, "_ _"], Float[np.ndarray, "..."]):
+        assert isinstance(np.zeros((2, 3)), annotation)  # compiled check made: still picklable
+        for module in (pickle, cloudpickle):
+            loaded = module.loads(module.dumps(annotation))
+            assert loaded.dtype is annotation.dtype and loaded.dim_str == annotation.dim_str
+            assert isinstance(np.zeros((2, 3)), loaded)
+            assert not isinstance(np.zeros((2, 3), np.int8), loaded) or annotation.dtype is Shaped
+    for module in (pickle, cloudpickle):
+        assert module.loads(module.dumps(AbstractArray)) is AbstractArray
+
+
+def test_cloudpickle_into_a_fresh_process(tmp_path: Any) -> None:
+    cloudpickle = pytest.importorskip("cloudpickle")
+    import subprocess
+    import sys
+
+    annotation = Float32[np.ndarray, "a b"]
+    isinstance(np.zeros((1, 1), np.float32), annotation)
+    (tmp_path / "a.pkl").write_bytes(cloudpickle.dumps(annotation))
+    code = (
+        "import pickle, numpy as np, ndtyping; a = pickle.load(open('a.pkl', 'rb')); "
+        "assert a.dtype is ndtyping.Float32 and isinstance(np.zeros((2, 3), np.float32), a) "
+        "and not isinstance(np.zeros(2, np.float32), a); print('ok')"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+# --------------------------------------------------------------------------- the grammar
+
+
+def test_bare_star_is_any_axes() -> None:
+    assert isinstance(np.zeros((2, 3)), Float[np.ndarray, "*"])
+    assert isinstance(np.zeros(()), Float[np.ndarray, "*"])
+    assert isinstance(np.zeros((2, 3)), Float[np.ndarray, "* 3"])
+
+
+def test_modifiers_before_a_documentation_name() -> None:
+    for shape in ("bar #foo=bar", "bar foo=#bar"):
+        annotation = Float[np.ndarray, shape]
+        assert isinstance(np.zeros((3, 3)), annotation)
+        assert isinstance(np.zeros((3, 1)), annotation)
+        assert not isinstance(np.zeros((3, 4)), annotation)
+
+
+def test_expression_inside_braces() -> None:
+    @check
+    def shorter(dim: int) -> Float[np.ndarray, "{dim-1}"]:
+        return np.zeros(dim - 1)
+
+    @check
+    def wrong(dim: int) -> Float[np.ndarray, "{dim-1}"]:
+        return np.zeros(dim)
+
+    @check
+    def smallest(a: int, b: int) -> Float[np.ndarray, "{min(a,b)}"]:
+        return np.zeros(min(a, b))
+
+    shorter(3)
+    smallest(4, 2)
+    with pytest.raises(ShapeError, match=re.escape("{dim-1} = 2")):
+        wrong(3)
+
+
+def test_broadcast_variadic_across_ranks() -> None:
+    @check
+    def g(x: Float[np.ndarray, "*#foo"], y: Float[np.ndarray, "*#foo"]) -> None:
+        pass
+
+    z = np.zeros
+    for a, b in [((4,), (4, 4)), ((3,), (1,)), ((1, 4), (4,)), ((5, 6), (5, 1)), ((2, 1), (3,)), ((1, 6), (5, 6))]:
+        g(z(a), z(b))
+    for a, b in [((3,), (4,)), ((3,), (4, 4)), ((5, 6), (4,)), ((5, 6), (1, 4)), ((4, 4), (5, 1)), ((1, 6), (4, 4))]:
+        with pytest.raises(ShapeError, match="do not broadcast"):
+            g(z(a), z(b))
+
+
+def test_broadcast_variadic_against_a_plain_one() -> None:
+    @check
+    def f(x: Float[np.ndarray, "*foo"], y: Float[np.ndarray, "#*foo"]) -> None:
+        pass
+
+    @check
+    def h(x: Float[np.ndarray, "*#foo"], y: Float[np.ndarray, "*foo"]) -> None:
+        pass
+
+    f(np.zeros((7, 3, 2)), np.zeros((1, 2)))  # y broadcasts to x's axes
+    h(np.zeros((1, 2)), np.zeros((7, 3, 2)))  # x broadcasts to y's axes
+    with pytest.raises(ShapeError):
+        f(np.zeros((3, 4)), np.zeros(5))
+    with pytest.raises(ShapeError):
+        f(np.zeros((1, 2)), np.zeros((7, 3, 2)))  # the plain axes came first: y must broadcast to them
