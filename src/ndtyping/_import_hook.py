@@ -18,6 +18,7 @@ from types import TracebackType
 from typing import Any, Optional, Sequence, Union
 
 from ._errors import ConfigurationError
+from ._checker_spelling import typechecker_from_spelling
 from ._instrument import Instrumenter, instrument_tree
 from ._jaxtyped import resolve_typechecker
 
@@ -29,15 +30,17 @@ def install_import_hook(modules: Union[str, Sequence[str]], typechecker: Any = N
 
     `modules`: a package or module name, or several (submodules are included).
     `typechecker`: None for ndtyping's own `check`; or, as in jaxtyping, a decorator such as
-    `beartype.beartype` or its dotted name ("beartype.beartype", "typeguard.typechecked"),
-    applied through `jaxtyped(typechecker=...)`.
+    `beartype.beartype`, its dotted name ("beartype.beartype", "typeguard.typechecked"), an
+    expression that builds one ("beartype.beartype(conf=beartype.BeartypeConf(...))") or the
+    tuple ("beartype", "beartype"), applied through `jaxtyped(typechecker=...)`.
 
     Works as a context manager (`with install_import_hook("mypkg"): import mypkg`) or as a
     plain call whose result has `.uninstall()`. Only imports made while it is installed are
     instrumented; functions marked `@typing.no_type_check` are skipped.
     """
     packages = _package_names(modules)
-    checker = resolve_typechecker(typechecker, who="install_import_hook()")
+    who = "install_import_hook()"
+    checker = resolve_typechecker(typechecker_from_spelling(typechecker, who), who=who)
     hook = ImportHook(packages, Instrumenter(checker))
     already = sorted(name for name in sys.modules if _within(name, packages))
     if already:

@@ -2,8 +2,8 @@
 
 It registers an AST transformer that adds the same decorators as the import hook (see
 _instrument.py) to every cell. `%ndtyping.typechecker beartype.beartype` switches to an
-external typechecker (as jaxtyping's `%jaxtyping.typechecker` does); `%ndtyping.typechecker None`
-goes back to ndtyping's own `check`. This module is imported only by the extension, so
+external typechecker (also registered as `%jaxtyping.typechecker`, jaxtyping's name for it);
+`%ndtyping.typechecker None` goes back to ndtyping's own `check`. This module is imported only by the extension, so
 `import ndtyping` never imports IPython.
 """
 
@@ -12,19 +12,23 @@ from __future__ import annotations
 import ast
 from typing import Any, Optional
 
+from ._checker_spelling import typechecker_from_spelling
 from ._instrument import Instrumenter, instrument_tree
 from ._jaxtyped import resolve_typechecker
 
 __all__ = ["CellInstrumenter", "load_ipython_extension", "unload_ipython_extension"]
 
-_MAGIC = "ndtyping.typechecker"
+# `%jaxtyping.typechecker` too, so notebooks written for jaxtyping keep working after the
+# import changes (IPython knows magics by name only; no jaxtyping module is involved).
+_MAGICS = ("ndtyping.typechecker", "jaxtyping.typechecker")
 
 
 class CellInstrumenter(ast.NodeTransformer):
     """Adds ndtyping's check decorators to the annotated functions and classes of each cell."""
 
     def __init__(self, typechecker: Optional[Any] = None) -> None:
-        self.instrumenter = Instrumenter(resolve_typechecker(typechecker, who="%ndtyping.typechecker"))
+        who = "%ndtyping.typechecker"
+        self.instrumenter = Instrumenter(resolve_typechecker(typechecker_from_spelling(typechecker, who), who=who))
 
     def visit(self, node: ast.AST) -> ast.AST:
         if isinstance(node, ast.Module):
@@ -51,7 +55,8 @@ def load_ipython_extension(ipython: Any) -> None:
         _remove_transformers(ipython)
         ipython.ast_transformers.append(transformer)
 
-    ipython.register_magic_function(choose_typechecker, magic_kind="line", magic_name=_MAGIC)
+    for name in _MAGICS:
+        ipython.register_magic_function(choose_typechecker, magic_kind="line", magic_name=name)
 
 
 def unload_ipython_extension(ipython: Any) -> None:

@@ -6,7 +6,8 @@ TYPE_CHECKING): `Scalar` is `jax.Array`, as `Shaped[Array, ""]` is. At runtime t
 
     Scalar       = Shaped[Array, ""]
     ScalarLike   = Shaped[<ArrayLike's array types>, ""] | bool | int | float | complex
-    PRNGKeyArray = Key[Array, ""] | UInt32[Array, "2"]   (new-style typed keys | old-style keys)
+    PRNGKeyArray = Key[Array, ""] | UInt32[Array, "2"] | UInt32[Array, "4"]
+                   (new-style typed keys | old-style threefry keys | old-style rbg keys)
 
 so they nest like any array annotation: `Shaped[PRNGKeyArray, "2"]` is what `jax.random.split`
 returns, `Int[Scalar, ""]` an integer scalar.
@@ -70,7 +71,7 @@ def _build() -> dict[str, Any]:
         "PyTreeDef": jax.tree_util.PyTreeDef,
         "Scalar": shaped[jax.Array, ""],
         "ScalarLike": scalar_like,
-        "PRNGKeyArray": key[jax.Array, ""] | uint32[jax.Array, "2"],
+        "PRNGKeyArray": key[jax.Array, ""] | uint32[jax.Array, "2"] | uint32[jax.Array, "4"],
         "Shape": tuple[int, ...],
     }
 

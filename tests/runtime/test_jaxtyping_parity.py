@@ -298,3 +298,85 @@ def test_broadcast_variadic_against_a_plain_one() -> None:
         f(np.zeros((3, 4)), np.zeros(5))
     with pytest.raises(ShapeError):
         f(np.zeros((1, 2)), np.zeros((7, 3, 2)))  # the plain axes came first: y must broadcast to them
+
+
+# --------------------------------------------------------------------------- jax keys
+
+
+def test_rbg_keys_are_prng_keys() -> None:
+    jax = pytest.importorskip("jax")
+    from ndtyping import PRNGKeyArray
+
+    rbg = jax.random.PRNGKey(0, impl="rbg")
+    assert rbg.shape == (4,)
+    assert isinstance(rbg, PRNGKeyArray)
+    keys = jax.numpy.stack([rbg, rbg])  # two raw rbg keys
+    assert isinstance(keys, Shaped[PRNGKeyArray, "2"])
+    assert not isinstance(jax.numpy.zeros(4, jax.numpy.uint32)[None], PRNGKeyArray)
+
+
+# --------------------------------------------------------------------------- typechecker spellings
+
+
+def _hook_module(tmp_path: Any, name: str) -> None:
+    (tmp_path / f"{name}.py").write_text(
+        "import numpy as np\nfrom ndtyping import Float\n\n"
+        "def f(x: Float[np.ndarray, 'n']) -> None:\n    pass\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "beartype.beartype(conf=beartype.BeartypeConf(strategy=beartype.BeartypeStrategy.On))",
+        ("beartype", "beartype"),
+    ],
+)
+def test_import_hook_typechecker_spellings(tmp_path: Any, monkeypatch: Any, spelling: Any) -> None:
+    pytest.importorskip("beartype")
+    import importlib
+    import sys
+
+    name = f"ndt_parity_hook_{abs(hash(str(spelling)))}"
+    _hook_module(tmp_path, name)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with ndtyping.install_import_hook(name, spelling):
+        module = importlib.import_module(name)
+    try:
+        module.f(np.zeros(3))
+        with pytest.raises(ndtyping.TypeCheckError, match="beartype"):
+            module.f(np.zeros((3, 3)))
+    finally:
+        sys.modules.pop(name, None)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "why"),
+    [
+        ("beartype.beartype(conf=lambda: 1)", "is not a dotted name, a call or a constant"),
+        ("beartype._decor(x)", "private attribute"),
+        ("beartype.beartype(1 + 2)", "is not a dotted name, a call or a constant"),
+        ("no_such_module_xyz.check()", "not an importable module"),
+        (("beartype",), "tuple is (module, attribute)"),
+    ],
+)
+def test_typechecker_expressions_are_not_eval(spelling: Any, why: str) -> None:
+    with pytest.raises(ndtyping.ConfigurationError, match=re.escape(why)):
+        ndtyping.install_import_hook("ndt_parity_never_imported", spelling)
+
+
+def test_ipython_magic_under_jaxtypings_name() -> None:
+    pytest.importorskip("IPython")
+    from IPython.testing.globalipapp import start_ipython
+
+    ip = start_ipython()
+    assert ip is not None
+    ip.run_line_magic("load_ext", "ndtyping")
+    try:
+        ip.run_line_magic("jaxtyping.typechecker", "beartype.beartype")
+        ip.run_cell("import numpy as np\nfrom ndtyping import Float\ndef f(x: Float[np.ndarray, 'n']): pass").raise_error()
+        ip.run_cell("f(np.zeros(3))").raise_error()
+        with pytest.raises(ndtyping.TypeCheckError, match="beartype"):
+            ip.run_cell("f(np.zeros((3, 3)))").raise_error()
+    finally:
+        ip.run_line_magic("unload_ext", "ndtyping")
