@@ -26,7 +26,7 @@ from ._annotations import ArrayAnnotationMeta, DTypeCategoryMeta
 from ._bindings import Scope
 from ._dtypes import CATEGORIES, DTypeCategory, dtype_name
 from ._engine import ArraySpec, describe_value, match_array
-from ._errors import AnnotationError, ShapeError, TypeCheckError
+from ._errors import AnnotationError, ShapeError, TypeCheckError, check_failure
 from ._grammar import ANY, FIXED, NAMED, SYMBOLIC, Dim, ShapeSpec
 from ._ndarray import is_generic_array, spec_of
 
@@ -438,7 +438,7 @@ def filter_spec(spec: ArraySpec, value: Any, strict: bool = False, allow_downcas
 
 
 def _filter_error(spec: ArraySpec, value: Any, reason: str) -> ShapeError:
-    return ShapeError(f"filter(): expected {spec.label}, got {describe_value(value)}\n  reason: {reason}")
+    return check_failure(ShapeError, "filter", expected=spec.label, got=describe_value(value), reason=reason)
 
 
 _NUMERIC_KINDS = "biufc"  # bool, int, uint, float, complex
