@@ -1,12 +1,13 @@
 """The compiled fast path: straight-line checks that decide "fits" for the common cases.
 
-For each checked function (and each array annotation used with `isinstance`) this module
-generates Python source once: array types tested by exact type against a set, dtypes by
+For each checked function this module writes the front section of the wrapper `check`
+generates (FastSection), and for each array annotation used with `isinstance` a function of
+its own: array types tested by exact type against a set, dtypes by
 identity against the dtypes the engine accepts, shapes unpacked into locals and compared,
 nothing bound per call but locals. It only ever answers "fits". On anything else (a
 mismatch, or a value it does not know: a numpy subclass, a jax tracer, a lying `.shape`)
-it hands the whole check to the general engine, which decides again and formats the
-error. So every message is the engine's, and a gap in the fast path can only cost time.
+it falls through to the general section (the engine), which decides again and raises
+the error. So every message is the engine's, and a gap in the fast path can only cost time.
 
 What it compiles is read from the checkers themselves (`_ndt_fast`, see _typecheck.py);
 annotations it does not handle (unions, PyTrees, `n-1`, `#n`, `?n`, containers...) make
