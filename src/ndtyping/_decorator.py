@@ -29,7 +29,7 @@ from ._engine import describe_value
 from ._errors import ShapeError, TypeCheckError, check_failure
 from ._fastpath import fast_section
 from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
-from ._typecheck import Checker, compile_annotation, reads_arguments
+from ._typecheck import Checker, annotation_args, compile_annotation, reads_arguments
 
 __all__ = ["check", "describe_annotation", "Failure"]
 
@@ -129,7 +129,7 @@ def _mentions_array(annotation: Any) -> bool:
 
     if isinstance(annotation, ArrayAnnotationMeta) or is_generic_array(annotation):
         return True
-    return any(_mentions_array(arg) for arg in typing.get_args(annotation) if arg is not Ellipsis)
+    return any(_mentions_array(arg) for arg in annotation_args(annotation) if arg is not Ellipsis)
 
 
 def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:

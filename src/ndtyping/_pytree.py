@@ -21,6 +21,9 @@ Static checkers read `_pytree.pyi`, where `PyTree[X]` is a recursive union of co
 
 from __future__ import annotations
 
+import copyreg
+import functools
+import re
 import sys
 import types
 import typing
@@ -453,7 +456,7 @@ def _array_only(annotation: Any) -> bool:
 
 def _per_leaf_axes(annotation: Any, depth: int = 0) -> list[str]:
     """The `?name` axes an annotation holds (outside nested PyTrees, which own theirs)."""
-    if isinstance(annotation, _PyTreeAlias) or depth > 16:
+    if _is_subscripted(annotation) or depth > 16:
         return []
     spec = array_spec(annotation)
     if spec is not None:
@@ -465,6 +468,21 @@ def _per_leaf_axes(annotation: Any, depth: int = 0) -> list[str]:
     return [axis for arg in args for axis in _per_leaf_axes(arg, depth + 1)]
 
 
+def _structured_trees_with_per_leaf_axes(annotation: Any, depth: int = 0) -> list[Any]:
+    """The nested `PyTree[..., "S"]` inside `annotation` whose leaves hold `?name` axes."""
+    if depth > 16:
+        return []
+    if _is_subscripted(annotation):
+        if annotation.structure is not None and _per_leaf_axes(annotation.leaftype):
+            return [annotation]
+        return _structured_trees_with_per_leaf_axes(annotation.leaftype, depth + 1)
+    try:
+        args = typing.get_args(annotation)
+    except Exception:
+        return []
+    return [tree for arg in args for tree in _structured_trees_with_per_leaf_axes(arg, depth + 1)]
+
+
 # --------------------------------------------------------------------------- PyTree itself
 
 
@@ -473,60 +491,61 @@ def _show(annotation: Any) -> str:
         return annotation.__qualname__ if annotation.__module__ in ("builtins", "ndtyping") else repr(annotation)
     if isinstance(annotation, typing.ForwardRef):
         return annotation.__forward_arg__
-    return repr(annotation).replace("typing.", "")
+    return re.sub(r"\b(typing|collections\.abc)\.", "", repr(annotation))
 
 
-class _PyTreeAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg, misc, name-defined]
-    """`PyTree[Leaf]` / `PyTree[Leaf, "T"]`: a typing alias that `isinstance` and `check` understand."""
-
-    def __instancecheck__(self, value: Any) -> bool:
-        checker = compile_annotation(self)
-        if checker is None:
-            return True
-        scope = current_scope()
-        return not checker(value, scope if scope is not None else Scope(), "isinstance")
-
-    def __subclasscheck__(self, cls: type) -> bool:
-        raise TypeError(f"issubclass() is not defined for {self!r}; use isinstance()")
-
-    def __repr__(self) -> str:
-        args = self.__args__
-        if len(args) == 1:
-            return f"PyTree[{_show(args[0])}]"
-        return f'PyTree[{_show(args[0])}, "{_parse_structure(args[1], args[0]).text}"]'
-
-    def _ndt_build_checker(self) -> Optional[Checker]:
-        """Called by `compile_annotation`: the checker for this annotation (None: nothing to check)."""
-        args = self.__args__
-        leaf = args[0]
-        structure = _parse_structure(args[1], leaf) if len(args) > 1 else None
-        leaf_checker = compile_annotation(leaf)
-        if leaf_checker is None and structure is None:
-            return None  # PyTree[Any]: every value is a tree
-        probe = leaf_checker is not None and not _array_only(leaf)
-        return _TreeChecker(leaf_checker, structure, probe, repr(self))
+def _is_subscripted(annotation: Any) -> bool:
+    return isinstance(annotation, _PyTreeMeta) and annotation is not PyTree
 
 
 class _PyTreeMeta(type):
+    """The metaclass of `PyTree` and of every `PyTree[Leaf, "T"]`.
+
+    `PyTree[...]` is a class (a subclass of PyTree), not a typing alias: beartype and typeguard
+    check a class with `isinstance`, which runs ndtyping's checker here, so a bare `@beartype`
+    or `@typechecked` checks the leaves too (as jaxtyping's PyTree does).
+    """
+
+    leaftype: Any
+    structure: Optional[str]
+    _ndt_structure: Optional[_Structure]
+    _ndt_globals: Optional[dict[str, Any]]
+
     def __instancecheck__(cls, value: Any) -> bool:
-        return True  # every value is a PyTree (a leaf, at least)
+        checker = compile_annotation(cls)
+        if checker is None:
+            return True  # a bare PyTree (or PyTree[Any]): every value is a tree
+        scope = current_scope()
+        if scope is None:
+            try:
+                return not checker(value, Scope(), "isinstance")
+            except AnnotationError:
+                # beartype probes `isinstance(None, hint)` when it decorates, outside any call:
+                # a structure made of other arguments' ("T ...") is unbound there. That probe
+                # is answered "no match"; any other unbound use is the user's error, said.
+                if value is None and cls._ndt_structure is not None and cls._ndt_structure.mode != "bind":
+                    return False
+                raise
+        return not checker(value, scope, "isinstance")
+
+    def __subclasscheck__(cls, other: Any) -> bool:
+        if isinstance(other, _PyTreeMeta):
+            return type.__subclasscheck__(cls, other)  # issubclass(PyTree[int], PyTree)
+        if cls is PyTree:
+            return False
+        raise TypeError(f"issubclass() is not defined for {cls!r} and a class that is not a PyTree; use isinstance()")
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("PyTree is an annotation, not a constructor")
+        raise TypeError(f"{cls.__qualname__} is an annotation, not a constructor")
 
     def __repr__(cls) -> str:
-        return "PyTree"
+        # beartype requires `repr(X | int)` to begin with `repr(X)`: the subscripted classes live
+        # in "builtins" and print their name; PyTree itself keeps type's own `<class ...>`.
+        return type.__repr__(cls) if cls is PyTree else cls.__qualname__
 
-    def _ndt_build_checker(cls) -> None:
-        return None  # a bare PyTree accepts anything
-
-
-class PyTree(metaclass=_PyTreeMeta):
-    """A tree of leaves: `PyTree`, `PyTree[Leaf]`, `PyTree[Leaf, "T"]` (see the module docstring)."""
-
-    __slots__ = ()
-
-    def __class_getitem__(cls, item: Any) -> Any:
+    def __getitem__(cls, item: Any) -> Any:
+        if cls is not PyTree:
+            return _substitute(cls, item)
         args = item if isinstance(item, tuple) else (item,)
         if len(args) not in (1, 2):
             raise AnnotationError(
@@ -534,8 +553,11 @@ class PyTree(metaclass=_PyTreeMeta):
                 f"got {len(args)} arguments"
             )
         leaf = args[0]
+        namespace = None
         if isinstance(leaf, str):
+            # A forward reference, resolved when first checked, in the module that wrote it.
             leaf = typing.ForwardRef(leaf)
+            namespace = sys._getframe(1).f_globals
         structure = _parse_structure(args[1], leaf) if len(args) == 2 else None  # a bad one fails here
         if structure is None:
             axes = _per_leaf_axes(leaf)
@@ -544,4 +566,127 @@ class PyTree(metaclass=_PyTreeMeta):
                     f"PyTree[{_show(leaf)}]: the per-leaf axis {' '.join(axes)!r} needs a named structure to say "
                     f'which leaves correspond, e.g. PyTree[{_show(leaf)}, "T"]'
                 )
-        return _PyTreeAlias(cls, (leaf, *args[1:]))
+        else:
+            inner = _structured_trees_with_per_leaf_axes(leaf)
+            if inner:
+                raise AnnotationError(
+                    f'PyTree[{_show(leaf)}, "{structure.text}"]: the per-leaf axes of {inner[0]!r} are ambiguous: '
+                    f'they could follow structure "{inner[0].structure}" or "{structure.text}"; name only one of them'
+                )
+        if namespace is not None:  # a forward reference: one class per place that wrote it
+            return _make_subscripted(leaf, structure, namespace)
+        try:
+            return _subscripted(leaf, structure)
+        except TypeError:  # an unhashable leaf annotation
+            return _make_subscripted(leaf, structure, None)
+
+    def _ndt_build_checker(cls) -> Optional[Checker]:
+        """Called by `compile_annotation`: the checker for this annotation (None: nothing to check)."""
+        if cls is PyTree:
+            return None  # a bare PyTree accepts anything
+        structure = cls._ndt_structure
+        leaf = _resolved_leaf(cls)
+        leaf_checker = compile_annotation(leaf)
+        if leaf_checker is None and structure is None:
+            return None  # PyTree[Any]: every value is a tree
+        probe = leaf_checker is not None and not _array_only(leaf)
+        return _TreeChecker(leaf_checker, structure, probe, repr(cls))
+
+    def _ndt_inner_annotations(cls) -> tuple[Any, ...]:
+        """What `typing.get_args` would say of an alias (see _typecheck.annotation_args)."""
+        return () if cls is PyTree else (cls.leaftype,)
+
+    def __pdoc__(cls, **kwargs: Any) -> Any:
+        """How wadler_lindig (equinox's pretty-printer) shows the annotation."""
+        import wadler_lindig as wl
+
+        if cls is PyTree:
+            return wl.TextDoc("PyTree")
+        docs = [wl.pdoc(cls.leaftype, **kwargs)]
+        if cls.structure is not None:
+            docs.append(wl.pdoc(cls.structure, **kwargs))
+        return wl.bracketed(begin=wl.TextDoc("PyTree["), docs=docs, sep=wl.comma, end=wl.TextDoc("]"), indent=kwargs.get("indent", 2))
+
+
+class PyTree(metaclass=_PyTreeMeta):
+    """A tree of leaves: `PyTree`, `PyTree[Leaf]`, `PyTree[Leaf, "T"]` (see the module docstring).
+
+    `PyTree[...]` is a subclass of PyTree whose `leaftype` and `structure` attributes say what
+    it was made from; `issubclass(PyTree[int], PyTree)` holds.
+    """
+
+    __slots__ = ()
+    leaftype: Any = Any
+    structure: Optional[str] = None
+    _ndt_structure: Optional[_Structure] = None
+    _ndt_globals: Optional[dict[str, Any]] = None
+
+
+PyTree.__module__ = "ndtyping"
+
+
+@functools.lru_cache(maxsize=1024)
+def _subscripted(leaf: Any, structure: Optional[_Structure]) -> Any:
+    return _make_subscripted(leaf, structure, None)
+
+
+def _make_subscripted(leaf: Any, structure: Optional[_Structure], namespace: Optional[dict[str, Any]]) -> Any:
+    # The name as jaxtyping spells it (`PyTree[int, 'T']`), the module "builtins" so that a union
+    # with it prints the same name (beartype requires that consistency).
+    name = f"PyTree[{_show(leaf)}]" if structure is None else f"PyTree[{_show(leaf)}, {structure.text!r}]"
+    return _PyTreeMeta(name, (PyTree,), {
+        "__module__": "builtins", "__qualname__": name, "__slots__": (),
+        "leaftype": leaf, "structure": None if structure is None else structure.text,
+        "_ndt_structure": structure, "_ndt_globals": namespace,
+    })  # fmt: skip
+
+
+def _resolved_leaf(cls: Any) -> Any:
+    leaf = cls.leaftype
+    if not isinstance(leaf, typing.ForwardRef):
+        return leaf
+    try:
+        return eval(leaf.__forward_arg__, dict(cls._ndt_globals or {}))  # noqa: S307 (the user's own annotation)
+    except AnnotationError:
+        raise
+    except Exception as error:
+        raise AnnotationError(
+            f"{cls!r}: the leaf annotation {leaf.__forward_arg__!r} cannot be resolved in the module that wrote it "
+            f"({type(error).__name__}: {error})"
+        ) from None
+
+
+def _substitute(cls: Any, item: Any) -> Any:
+    """`PyTree[L, "T"][int]` with L a TypeVar: the same tree with L replaced."""
+    params = _type_vars(cls.leaftype)
+    items = item if isinstance(item, tuple) else (item,)
+    if not params or len(items) != len(params):
+        raise AnnotationError(
+            f"{cls!r} has {len(params)} type variable(s) to substitute, and was given {len(items)}: {item!r}"
+        )
+    mapping = dict(zip(params, items))
+    leaf = cls.leaftype
+    leaf = mapping[leaf] if isinstance(leaf, typing.TypeVar) else leaf[tuple(mapping[p] for p in params)]
+    return PyTree[(leaf, cls.structure) if cls.structure is not None else leaf]
+
+
+def _type_vars(annotation: Any) -> tuple[Any, ...]:
+    if isinstance(annotation, typing.TypeVar):
+        return (annotation,)
+    return tuple(getattr(annotation, "__parameters__", ()) or ())
+
+
+def _reduce(cls: Any) -> Any:
+    if cls is PyTree:
+        return "PyTree"
+    leaf = cls.leaftype
+    if isinstance(leaf, typing.ForwardRef):
+        leaf = leaf.__forward_arg__
+    return (_rebuild, (leaf, cls.structure))
+
+
+def _rebuild(leaf: Any, structure: Optional[str]) -> Any:
+    return PyTree[leaf] if structure is None else PyTree[leaf, structure]
+
+
+copyreg.pickle(_PyTreeMeta, _reduce)

@@ -23,7 +23,7 @@ from ._bindings import Scope
 from ._engine import ArraySpec, describe_value, match_array
 from ._ndarray import is_generic_array, spec_of
 
-__all__ = ["Checker", "array_spec", "compile_annotation", "reads_arguments"]
+__all__ = ["Checker", "annotation_args", "array_spec", "compile_annotation", "reads_arguments"]
 
 Checker = Callable[[Any, Scope, str], str]
 
@@ -112,10 +112,18 @@ def reads_arguments(annotation: Any) -> bool:
     if spec is not None:
         return any(dim.arguments for dim in spec.shape.dims)
     try:
-        args = typing.get_args(annotation)
+        args = annotation_args(annotation)
     except Exception:
         return False
-    return any(reads_arguments(arg) for arg in args if isinstance(arg, type) or typing.get_args(arg))
+    return any(reads_arguments(arg) for arg in args if isinstance(arg, type) or annotation_args(arg))
+
+
+def annotation_args(annotation: Any) -> tuple[Any, ...]:
+    """The annotations inside `annotation`: `typing.get_args`, and a PyTree class's leaf annotation."""
+    inner = getattr(annotation, "_ndt_inner_annotations", None)  # PyTree[...] is a class, not an alias
+    if inner is not None:
+        return tuple(inner())
+    return typing.get_args(annotation)
 
 
 def _fast(checker: Checker, *what: Any) -> Checker:

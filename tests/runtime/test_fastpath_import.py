@@ -22,7 +22,7 @@ _PROBE = textwrap.dedent(
     isinstance(numpy.zeros(3), Float32[numpy.ndarray, "n"])
     loaded = sorted(set(sys.modules) - before)
     lazy = {name: getattr(ndtyping, name).__module__ for name in ("is_super", "filter", "is_array", "as_array")}
-    print(json.dumps({"loaded": loaded, "lazy": lazy, "PyTree": repr(ndtyping.PyTree)}))
+    print(json.dumps({"loaded": loaded, "lazy": lazy, "PyTree": ndtyping.PyTree.__qualname__}))
     """
 )
 

@@ -188,7 +188,7 @@ def test_named_structure_binds_across_arguments_and_return(backend: str) -> None
 
 
 def test_literal_spelling_is_the_same_structure(backend: str) -> None:
-    assert repr(PyTree[int, Literal["T"]]) == 'PyTree[int, "T"]'
+    assert PyTree[int, Literal["T"]] is PyTree[int, "T"]
 
     @check
     def f(x: PyTree[int, Literal["T"]], y: PyTree[int, "T"]) -> None: ...
@@ -410,15 +410,17 @@ def test_dataclass_fields(backend: str) -> None:
 # --------------------------------------------------------------------------- the annotation object
 
 
-def test_typing_introspection_and_repr() -> None:
+def test_introspection_and_repr() -> None:
+    # PyTree[...] is a subclass of PyTree (as in jaxtyping), so beartype and typeguard check it
+    # with isinstance; what it was made from is in `leaftype` and `structure`.
     ann = PyTree[Vec, "T"]
-    assert typing.get_origin(ann) is PyTree
-    assert typing.get_args(ann) == (Vec, "T")
-    assert repr(ann) == 'PyTree[Float[ndarray, "n"], "T"]'
-    assert repr(PyTree[Optional[int], "... S"]) == 'PyTree[Optional[int], "... S"]'
-    assert repr(PyTree) == "PyTree"
-    assert ann == PyTree[Vec, "T"] and hash(ann) == hash(PyTree[Vec, "T"])
-    assert ann != PyTree[Vec, "S"]
+    assert issubclass(ann, PyTree) and ann.leaftype is Vec and ann.structure == "T"
+    assert PyTree[int].structure is None
+    assert repr(ann) == ann.__name__ == """PyTree[Float[ndarray, "n"], 'T']"""
+    assert repr(PyTree[Optional[int], "... S"]) == "PyTree[Optional[int], '... S']"
+    assert PyTree.__name__ == "PyTree"
+    assert ann is PyTree[Vec, "T"]  # made once
+    assert ann is not PyTree[Vec, "S"]
 
 
 def test_pickle_round_trip() -> None:
@@ -454,15 +456,18 @@ def test_string_annotations_are_resolved(backend: str) -> None:
         namespace["f"]([v(1), v(2)], [v(2), v(2)])
 
 
-def test_forward_reference_leaf_is_resolved_at_decoration() -> None:
+def test_forward_reference_leaf_is_resolved_when_checked() -> None:
     ann = PyTree["int"]
-    assert typing.get_args(ann) == (typing.ForwardRef("int"),)
+    assert ann.leaftype == typing.ForwardRef("int")
+    assert isinstance([1, 2], ann)
+    assert not isinstance(["x"], ann)
 
     def f(x: PyTree["int", "T"]) -> None: ...  # noqa: F821
 
     hints = typing.get_type_hints(f)
-    assert typing.get_args(hints["x"]) == (int, "T")
     assert not isinstance(["x"], hints["x"])
+    with pytest.raises(AnnotationError, match="cannot be resolved"):
+        isinstance([1], PyTree["NoSuchName"])  # noqa: F821
 
 
 # --------------------------------------------------------------------------- the builtin flattener
