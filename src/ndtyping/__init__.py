@@ -34,10 +34,12 @@ from ._annotations import (
     set_array_name_format as set_array_name_format,
 )
 from ._bindings import print_bindings as print_bindings
+from ._config import config as config
 from ._decorator import check as check
 from ._errors import (
     AnnotationError as AnnotationError,
     ConfigurationError as ConfigurationError,
+    InstantiationError as InstantiationError,
     NdtypingError as NdtypingError,
     ShapeError as ShapeError,
     TypeCheckError as TypeCheckError,
@@ -110,8 +112,8 @@ __version__ = "0.1.0"
 __all__ = [
     "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
     "is_super", "in_same_class", "is_valid_value", "is_array", "as_array", "PyTree",
-    "AbstractArray", "AbstractDtype", "make_numpy_struct_dtype", "get_array_name_format", "set_array_name_format",
-    "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError", "ConfigurationError",
+    "AbstractArray", "AbstractDtype", "make_numpy_struct_dtype", "get_array_name_format", "set_array_name_format", "config",
+    "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError", "ConfigurationError", "InstantiationError",
     "jaxtyped", "install_import_hook", "load_ipython_extension", "unload_ipython_extension",
     "bool_", "float16", "float32", "float64", "complex64", "complex128",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

@@ -18,7 +18,7 @@ from typing import Any, Optional, Union
 
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
 from ._engine import ArraySpec
-from ._errors import AnnotationError
+from ._errors import AnnotationError, InstantiationError
 from ._fastpath import fits_for
 from ._grammar import ANY_SHAPE, VARIADIC, join_specs, parse_shape
 
@@ -45,7 +45,7 @@ class ArrayAnnotationMeta(type):
         return cls.__qualname__
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        raise AnnotationError(
+        raise InstantiationError(
             f"{cls.__qualname__} is an annotation and cannot be instantiated; build arrays with "
             "numpy or jax and annotate them with it"
         )
@@ -128,7 +128,7 @@ class DTypeCategoryMeta(type):
         return isinstance(value, _build(cls, None, "..."))
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        raise AnnotationError(
+        raise InstantiationError(
             f"{cls.__name__} is a dtype category and cannot be instantiated; perhaps you meant "
             f'{cls.__name__}[np.ndarray, "shape"]'
         )
@@ -270,17 +270,30 @@ def _unalias(array_type: Any) -> Any:
         if array_type.__constraints__:
             return _unalias(Union[array_type.__constraints__])  # type: ignore[arg-type]
         return Any
-    value = getattr(array_type, "__value__", None)
-    if value is not None and type(array_type).__name__ == "TypeAliasType":  # 3.12+: `type X = ...`
-        return _unalias(value)
     if _is_numpy_array_like(array_type):
         # numpy 2.x spells it with `complex` alone (PEP 484 reads that as int | float | complex);
-        # the Python scalars are named here so that each is judged on its own.
-        return Union[(*typing.get_args(array_type), *_PYTHON_SCALARS)]  # type: ignore[return-value]
+        # the Python scalars are named here so that each is judged on its own. (numpy 2.5 makes
+        # it a `type` alias.)
+        value = array_type.__value__ if _is_type_alias(array_type) else array_type
+        return _unalias(Union[(*typing.get_args(value), *_PYTHON_SCALARS)])
+    if _is_type_alias(array_type):  # 3.12+: `type X = ...`
+        return _unalias(array_type.__value__)
+    origin = typing.get_origin(array_type)
+    if _is_type_alias(origin):  # a generic alias subscripted, `X[int]` (numpy's _DualArrayLike[...])
+        value = origin.__value__
+        free = getattr(value, "__parameters__", ())
+        if free:
+            given = dict(zip(origin.__type_params__, typing.get_args(array_type)))
+            value = value[tuple(given.get(p, p) for p in free)]
+        return _unalias(value)
     if typing.get_origin(array_type) is Union or isinstance(array_type, _types.UnionType):
         members = tuple(_unalias(m) for m in typing.get_args(array_type))
         return Union[members]  # type: ignore[return-value]
     return array_type
+
+
+def _is_type_alias(obj: Any) -> bool:
+    return type(obj).__name__ == "TypeAliasType" and hasattr(obj, "__value__")
 
 
 def _is_numpy_array_like(array_type: Any) -> bool:
@@ -325,6 +338,8 @@ def _normalise_types(array_type: Any) -> Any:
     origin = typing.get_origin(array_type)
     if origin is Union or isinstance(array_type, _types.UnionType):
         members = typing.get_args(array_type)
+        if any(member is Any or member is object for member in members):
+            return None  # one member takes any array type: the union does too
         flat: list[type] = []
         for member in members:
             flat.extend(_classes(member, array_type))

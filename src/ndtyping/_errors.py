@@ -18,6 +18,7 @@ __all__ = [
     "NdtypingError",
     "AnnotationError",
     "ConfigurationError",
+    "InstantiationError",
     "TypeCheckError",
     "ShapeError",
     "check_failure",
@@ -37,6 +38,13 @@ class AnnotationError(NdtypingError, ValueError):
 
 class ConfigurationError(NdtypingError, ValueError):
     """ndtyping was set up wrongly: a bad package name for the import hook, an unknown typechecker."""
+
+
+class InstantiationError(NdtypingError, RuntimeError):
+    """An annotation (`Float[np.ndarray, "n"]`, `Float`) was called as if it built an array.
+
+    A RuntimeError too, as jaxtyping raises for the same mistake.
+    """
 
 
 class TypeCheckError(NdtypingError, TypeError):
@@ -76,7 +84,7 @@ class ShapeError(TypeCheckError):
     """An array does not match its annotation: wrong type, dtype, rank or dimension size."""
 
 
-for _error in (NdtypingError, AnnotationError, ConfigurationError, TypeCheckError, ShapeError):
+for _error in (NdtypingError, AnnotationError, ConfigurationError, InstantiationError, TypeCheckError, ShapeError):
     _error.__module__ = "ndtyping"
 del _error
 

@@ -293,7 +293,15 @@ def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
         pass
     else:
         raise AnnotationError(f"{where}{body!r} is not an integer size")
-    expr = parse_expression(source, where=where)
+    try:
+        expr = parse_expression(source, where=where)
+    except AnnotationError as error:
+        if not arguments:
+            raise
+        message = str(error)
+        for placeholder, path in arguments:  # say it in the user's words, not the placeholders'
+            message = message.replace(placeholder, ".".join(path))
+        raise AnnotationError(message) from None
     if source != body:  # show the user's text, not the placeholders
         expr = Expression(body, expr.names, expr.evaluate)
     return Dim(SYMBOLIC, broadcast=broadcast, expr=expr, arguments=tuple(arguments), text=token)

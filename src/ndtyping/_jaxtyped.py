@@ -21,13 +21,15 @@ import dataclasses
 import functools
 import importlib
 import inspect
+import sys
 import types
 import typing
+import warnings
 from typing import Any, Callable, ContextManager, Iterator, Literal, Optional, TypeVar, overload
 
 from ._bindings import Scope, current_scope, enter, leave
 from ._codegen import define
-from ._config import checks_disabled
+from ._config import checks_disabled, config
 from ._engine import describe_value
 from ._errors import ConfigurationError, NdtypingError, TypeCheckError, check_failure
 from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
@@ -102,6 +104,16 @@ def jaxtyped(fn: Any = _MISSING, /, *, typechecker: Any = _MISSING) -> Any:
         if typechecker is not _MISSING:
             raise ConfigurationError("jaxtyped(\"context\") opens a scope for a block; it takes no typechecker")
         return bindings_scope()
+    if typechecker is _MISSING and fn is not _MISSING:
+        # jaxtyping's old spelling, `@jaxtyped` over `@beartype`: still works (the inner checker
+        # runs inside the scope), and is deprecated there; say so, as jaxtyping does.
+        warnings.warn(
+            "As of jaxtyping version 0.2.24, `@jaxtyped` without a typechecker is deprecated; ndtyping keeps "
+            "its meaning (a scope of bindings only). Write `@jaxtyped(typechecker=beartype)` to check with "
+            "beartype, `@jaxtyped(typechecker=None)` for a scope only, or use `ndtyping.check`.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     checker = None if typechecker is _MISSING else resolve_typechecker(typechecker, who="jaxtyped()")
     if fn is _MISSING:
         return functools.partial(jaxtyped, typechecker=checker)
@@ -138,20 +150,26 @@ def _apply(obj: Any, checker: Optional[Callable[..., Any]]) -> Any:
         return obj
     if not callable(obj):
         raise ConfigurationError(f"jaxtyped() decorates a function or a class, not {type(obj).__name__}")
-    if checker is None:
-        return _scoped(obj)
-    return _externally_checked(obj, checker)
+    wrapped = _scoped(obj) if checker is None else _externally_checked(obj, checker)
+    wrapped._ndt_jaxtyped = True  # type: ignore[attr-defined]  # a dataclass decorated as a whole keeps such an __init__
+    return wrapped
 
 
 def _scoped(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`fn` with a fresh scope of bindings around each call (and each step of a generator)."""
+    """`fn` with a fresh scope of bindings around each call (and each step of a generator).
+
+    When `fn` is already checked by another decorator (jaxtyping's old spelling, `@jaxtyped`
+    over `@beartype`), that checker's `isinstance` calls run in this scope, so `{argument}`
+    sizes need the call's arguments in it.
+    """
     name = short_name(fn)
+    arguments = _ArgumentsForScope(fn)
     if inspect.isgeneratorfunction(fn):
 
         @functools.wraps(fn)
         def generator_wrapper(*args: Any, **kwargs: Any) -> Any:
             context = contextvars.copy_context()
-            context.run(enter, Scope(name, None))
+            context.run(enter, Scope(name, arguments(args, kwargs)))
             return _run_in_context(context, context.run(fn, *args, **kwargs))
 
         return generator_wrapper
@@ -159,7 +177,7 @@ def _scoped(fn: Callable[..., Any]) -> Callable[..., Any]:
 
         @functools.wraps(fn)
         async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
-            token = enter(Scope(name, None))
+            token = enter(Scope(name, arguments(args, kwargs)))
             try:
                 return await fn(*args, **kwargs)
             finally:
@@ -169,13 +187,37 @@ def _scoped(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        token = enter(Scope(name, None))
+        token = enter(Scope(name, arguments(args, kwargs)))
         try:
             return fn(*args, **kwargs)
         finally:
             leave(token)
 
     return wrapper
+
+
+class _ArgumentsForScope:
+    """The call's arguments by name, for a scope, when an annotation of `fn` reads them (`{dim}`)."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn = fn
+        self.signature: Optional[inspect.Signature] = None
+        self.decided = False
+
+    def __call__(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Optional[dict[str, Any]]:
+        if not self.decided:
+            # Decided at the first call: an annotation may name a class defined after `fn`.
+            self.decided = True
+            if any(reads_arguments(hint) for hint in resolved_hints(self.fn).values()):
+                self.signature = inspect.signature(self.fn)
+        if self.signature is None:
+            return None
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError:
+            return None  # a wrong call: the function raises its own TypeError
+        bound.apply_defaults()
+        return dict(bound.arguments)
 
 
 def _run_in_context(context: contextvars.Context, gen: Any) -> Any:
@@ -256,7 +298,9 @@ def _for_external(annotation: Any) -> Any:
     if typing.get_origin(annotation) is typing.Union or isinstance(annotation, _UNION_TYPE):
         members = typing.get_args(annotation)
         translated = tuple(_for_external(member) for member in members)
-        if translated != members:
+        if translated != members or isinstance(annotation, _UNION_TYPE):
+            # `X | Y` as typing.Union too: typeguard 2 checks no other kind of union (jaxtyping
+            # patches typeguard for it; ndtyping hands it the union it knows instead).
             return typing.Union[translated]  # type: ignore[return-value]
     return annotation
 
@@ -363,7 +407,7 @@ class _ExternalChecks:
             described = ", ".join(
                 [describe_value(a) for a in args] + [f"{k}={describe_value(v)}" for k, v in kwargs.items()]
             )
-            raise self.violation("argument", error, scope, "called with", described) from _original(error)
+            raise self.violation("argument", error, scope, "called with", described) from _cause(error)
         return True
 
     def check_result(self, value: Any, scope: Scope) -> None:
@@ -374,7 +418,7 @@ class _ExternalChecks:
         except NdtypingError:
             raise
         except Exception as error:
-            raise self.violation("return", error, scope, "returned", describe_value(value)) from _original(error)
+            raise self.violation("return", error, scope, "returned", describe_value(value)) from _cause(error)
 
     def violation(self, kind: str, error: BaseException, scope: Scope, got_label: str, got: str) -> TypeCheckError:
         return _rejected(self.name, kind, error, self.label, got_label, got, scope)
@@ -407,6 +451,12 @@ def _original(error: BaseException) -> BaseException:
     return error.error if isinstance(error, _ParameterViolation) else error
 
 
+def _cause(error: BaseException) -> Optional[BaseException]:
+    """What a TypeCheckError is raised from: the checker's own error, or nothing when
+    `config.update("jaxtyping_remove_typechecker_stack", True)` asks for a short traceback."""
+    return None if config.jaxtyping_remove_typechecker_stack else _original(error)
+
+
 def _externally_checked(fn: Callable[..., Any], typechecker: Callable[..., Any]) -> Callable[..., Any]:
     checks = _ExternalChecks(fn, typechecker)
 
@@ -419,6 +469,8 @@ def _externally_checked(fn: Callable[..., Any], typechecker: Callable[..., Any])
 
         @functools.wraps(fn)
         async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+            if async_wrapper.__dict__.get("__no_type_check__", False):
+                return await fn(*args, **kwargs)
             c = ready()
             scope = c.scope(args, kwargs)
             token = enter(scope)
@@ -437,6 +489,8 @@ def _externally_checked(fn: Callable[..., Any], typechecker: Callable[..., Any])
 
         @functools.wraps(fn)
         def generator_wrapper(*args: Any, **kwargs: Any) -> Any:
+            if generator_wrapper.__dict__.get("__no_type_check__", False):
+                return fn(*args, **kwargs)
             c = ready()
             scope = c.scope(args, kwargs)
             context = contextvars.copy_context()
@@ -450,6 +504,8 @@ def _externally_checked(fn: Callable[..., Any], typechecker: Callable[..., Any])
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if wrapper.__dict__.get("__no_type_check__", False):
+            return fn(*args, **kwargs)  # `@no_type_check` written over `@jaxtyped` (as jaxtyping honours it)
         c = ready()
         scope = c.scope(args, kwargs)
         token = enter(scope)
@@ -477,12 +533,18 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
     shares bindings); with `ndtyping.check` the fields are checked by ndtyping's engine
     (`Batch() field 'x': expected ...`); with an external checker, by that checker on a probe
     (`Batch.__init__() field 'x': rejected by beartype: ...`).
+
+    A field's shape may name another field (`{size}`): the fields are the arguments of the
+    check. An equinox Module converts fields (`eqx.field(converter=...)`) after `__init__`
+    returns: its fields are checked after the conversion (in `__check_init__`), and the
+    arguments of converted fields are checked against the converter's parameter annotation,
+    which equinox puts on `__init__` (as jaxtyping does).
     """
     from ._decorator import check, native_field_checks
 
     original_init = cls.__init__
-    if getattr(original_init, "_ndt_fields_checked", False):
-        return
+    if getattr(original_init, "_ndt_fields_checked", False) or getattr(original_init, "_ndt_jaxtyped", False):
+        return  # already done, or an `__init__` the user decorated with jaxtyped itself
     name = f"{short_name(cls)}.__init__"
     state: dict[str, Any] = {}
     if typechecker is check:
@@ -512,20 +574,133 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
             raise
         except Exception as error:
             described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-            raise _rejected(name, "field", error, _checker_label(typechecker), "fields", described, scope) from _original(error)  # type: ignore[arg-type]
+            raise _rejected(name, "field", error, _checker_label(typechecker), "fields", described, scope) from _cause(error)  # type: ignore[arg-type]
 
     check_fields = state.get("check") or (check_externally if typechecker is not None else None)
+    fields_scope = _FieldsScope(cls, name)
+    converted = _converted_arguments(cls, original_init, typechecker, name) if typechecker is not None else None
 
     @functools.wraps(original_init)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        initialising = _INITIALISING.get()
+        if __init__.__dict__.get("__no_type_check__", False) or id(self) in initialising:
+            # `@no_type_check` over `@jaxtyped`; or `super().__init__()` from a checked subclass's
+            # `__init__`, which checks the fields once it is done (they may change until then).
+            original_init(self, *args, **kwargs)
+            return
+        outer = _INITIALISING.set(initialising | {id(self)})
         scope = Scope(name, None)
         token = enter(scope)
         try:
+            if converted is not None:
+                converted(self, args, kwargs, scope)
             original_init(self, *args, **kwargs)
-            if check_fields is not None:
+            if check_fields is not None and not fields_scope.after_conversion:
+                scope.arguments = fields_scope.arguments(self)
                 check_fields(self, scope)
         finally:
             leave(token)
+            _INITIALISING.reset(outer)
 
     __init__._ndt_fields_checked = True  # type: ignore[attr-defined]
     cls.__init__ = __init__
+    if check_fields is not None and fields_scope.after_conversion:
+        _check_after_conversion(cls, check_fields, fields_scope)
+
+
+# The instances whose checked `__init__` is running, in this context (see check_fields_after_init).
+_INITIALISING: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("ndtyping_initialising", default=frozenset())
+
+
+class _FieldsScope:
+    """What the field checks of one dataclass need from the instance: the fields as arguments."""
+
+    def __init__(self, cls: Any, name: str) -> None:
+        self.cls = cls
+        self.name = name
+        self.reads: Optional[bool] = None
+        # equinox converts fields after __init__ returns; check them after that.
+        equinox = sys.modules.get("equinox")
+        self.after_conversion = equinox is not None and isinstance(cls, type) and issubclass(cls, equinox.Module)
+
+    def arguments(self, instance: Any) -> Optional[dict[str, Any]]:
+        if self.reads is None:
+            self.reads = any(reads_arguments(hint) for hint in resolved_hints(self.cls).values())
+        if not self.reads:
+            return None
+        values = {field.name: getattr(instance, field.name) for field in dataclasses.fields(self.cls) if hasattr(instance, field.name)}
+        values.setdefault("self", instance)
+        return values
+
+
+def _check_after_conversion(cls: Any, check_fields: Callable[[Any, Scope], None], fields_scope: _FieldsScope) -> None:
+    """Run the field checks from equinox's `__check_init__` (after converters), before the class's own."""
+    own = cls.__dict__.get("__check_init__")
+
+    def __check_init__(self: Any) -> None:
+        if not cls.__dict__.get("__no_type_check__", False) and not cls.__init__.__dict__.get("__no_type_check__", False):
+            scope = Scope(fields_scope.name, None)
+            token = enter(scope)
+            try:
+                scope.arguments = fields_scope.arguments(self)
+                check_fields(self, scope)
+            finally:
+                leave(token)
+        if own is not None:
+            own(self)
+
+    __check_init__.__qualname__ = f"{cls.__qualname__}.__check_init__"
+    type.__setattr__(cls, "__check_init__", __check_init__)
+
+
+def _converted_arguments(cls: Any, init: Any, typechecker: Callable[..., Any], name: str) -> Optional[Callable[..., None]]:
+    """The check of the `__init__` arguments that a converter will turn into fields, or None.
+
+    equinox annotates them on `__init__` with the converter's parameter annotation.
+    """
+    from ._decorator import Failure, check
+
+    converted = [f.name for f in dataclasses.fields(cls) if f.metadata.get("converter") is not None]
+    if not converted:
+        return None
+    init_hints = resolved_hints(init)
+    parameters = [
+        _PARAMETER(field, _PARAMETER.KEYWORD_ONLY, annotation=init_hints[field]) for field in converted if field in init_hints
+    ]
+    if not parameters:
+        return None
+    signature = inspect.signature(init)
+    names = [p.name for p in parameters]
+    if typechecker is check:
+        checks = [(p.name, compile_annotation(p.annotation), Failure(name, "argument", p.name, p.annotation)) for p in parameters]
+
+        def native(values: dict[str, Any], scope: Scope) -> None:
+            for field, checker, fail in checks:
+                if field in values and checker is not None:
+                    reason = checker(values[field], scope, field)
+                    if reason:
+                        raise fail(values[field], reason, scope)
+
+        run = native
+    else:
+        probe = _probe_checker(typechecker, parameters, "__init__", name, cls.__module__)
+
+        def external(values: dict[str, Any], scope: Scope) -> None:
+            try:
+                probe(**values)
+            except NdtypingError:
+                raise
+            except Exception as error:
+                described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
+                raise _rejected(name, "argument", error, _checker_label(typechecker), "called with", described, scope) from _cause(error)
+
+        run = external
+
+    def check_converted(instance: Any, args: tuple[Any, ...], kwargs: dict[str, Any], scope: Scope) -> None:
+        try:
+            bound = signature.bind(instance, *args, **kwargs)
+        except TypeError:
+            return  # a wrong call: __init__ raises its own TypeError
+        run({field: bound.arguments[field] for field in names if field in bound.arguments}, scope)
+
+    return check_converted

@@ -294,7 +294,7 @@ def _group_covers(members: list[tuple[bool, _Term]]) -> tuple[bool, Optional[_Co
 
 
 def same_category(a: DTypeCategory, b: DTypeCategory) -> bool:
-    return a.names == b.names and (a.names is None or a.keys == b.keys)
+    return a.same_as(b)  # the same dtypes, regular expressions (AbstractDtype subclasses) included
 
 
 def fixed_sizes(dim: Dim) -> Optional[frozenset[int]]:

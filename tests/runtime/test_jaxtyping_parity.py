@@ -380,3 +380,290 @@ def test_ipython_magic_under_jaxtypings_name() -> None:
             ip.run_cell("f(np.zeros((3, 3)))").raise_error()
     finally:
         ip.run_line_magic("unload_ext", "ndtyping")
+
+
+# --------------------------------------------------------------------------- PyTree under other checkers
+
+
+def _violations() -> tuple[type[BaseException], ...]:
+    """What beartype and typeguard raise for a value that does not fit."""
+    found: list[type[BaseException]] = [TypeError]  # typeguard 2
+    try:
+        from beartype.roar import BeartypeCallHintViolation
+
+        found.append(BeartypeCallHintViolation)
+    except ImportError:
+        pass
+    try:
+        from typeguard import TypeCheckError  # 3+
+
+        found.append(TypeCheckError)
+    except ImportError:
+        pass
+    return tuple(found)
+
+
+def _checkers() -> list[Any]:
+    found = []
+    try:
+        import beartype
+
+        found.append(beartype.beartype)
+    except ImportError:
+        pass
+    try:
+        import typeguard
+
+        found.append(typeguard.typechecked)
+    except ImportError:
+        pass
+    return found
+
+
+def test_pytree_is_a_class_under_beartype_and_typeguard(tmp_path: Any) -> None:
+    # typeguard 4 reads the function's source, so the checked functions live in a module.
+    (tmp_path / "ndt_parity_trees.py").write_text(
+        "from ndtyping import PyTree\n\n"
+        "def leaves(x: PyTree[int]) -> None: ...\n"
+        "def anything(x: PyTree) -> PyTree: return x\n"
+        "def same(x: PyTree[int, 'T'], y: PyTree[str, 'T ...']) -> None: ...\n"
+    )
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        module = importlib.import_module("ndt_parity_trees")
+        for checker in _checkers():
+            leaves, anything = checker(module.leaves), checker(module.anything)  # no error at decoration
+            if checker.__module__.startswith("beartype"):  # typeguard 4 reads "T ..." as Python code
+                checker(module.same)
+            leaves([1, {"a": 2}])
+            anything(object())
+            with pytest.raises(_violations()):
+                leaves([1, "two"])
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("ndt_parity_trees", None)
+
+
+def test_pytree_subclass_and_names() -> None:
+    from ndtyping import PyTree
+
+    assert issubclass(PyTree[int], PyTree) and issubclass(PyTree[int, "T"], PyTree)
+    assert PyTree[int].__name__ == "PyTree[int]"
+    assert PyTree[int, "foo"].__name__ == "PyTree[int, 'foo']"
+    assert PyTree[PyTree[str, "bar"], "foo"].__name__ == "PyTree[PyTree[str, 'bar'], 'foo']"
+    with pytest.raises(TypeError):
+        PyTree[int]()
+
+
+def test_pytree_pickles() -> None:
+    cloudpickle = pytest.importorskip("cloudpickle")
+    from ndtyping import PyTree
+
+    for module in (pickle, cloudpickle):
+        assert module.loads(module.dumps(PyTree)) is PyTree
+        assert module.loads(module.dumps(PyTree[int, "T"])) is PyTree[int, "T"]
+
+
+def test_ambiguous_per_leaf_axes_are_an_annotation_error() -> None:
+    from ndtyping import PyTree
+
+    with pytest.raises(AnnotationError, match="ambiguous"):
+        PyTree[PyTree[Float[np.ndarray, "?foo"], "S"], "T"]
+
+
+# --------------------------------------------------------------------------- jaxtyped
+
+
+def test_old_spelling_jaxtyped_over_a_checker() -> None:
+    beartype = pytest.importorskip("beartype").beartype
+    from ndtyping import jaxtyped
+
+    with pytest.warns(DeprecationWarning, match="As of jaxtyping version 0.2.24"):
+
+        @jaxtyped
+        @beartype
+        def full(dim: int, fill: Float[np.ndarray, ""]) -> Float[np.ndarray, "{dim}"]:
+            return np.full((dim,), fill)
+
+    with pytest.warns(DeprecationWarning):
+
+        @jaxtyped
+        @beartype
+        def wrong(dim: int, fill: Float[np.ndarray, ""]) -> Float[np.ndarray, "{dim}"]:
+            return np.full((dim + 1,), fill)
+
+    full(3, np.array(0.0))  # `{dim}` reads the argument inside the old spelling's scope
+    with pytest.raises(_violations()):
+        wrong(3, np.array(0.0))
+
+
+def test_dataclass_field_shapes_name_other_fields() -> None:
+    import dataclasses
+
+    from ndtyping import jaxtyped
+
+    for typechecker in [*_checkers()[:1], check]:
+
+        @jaxtyped(typechecker=typechecker)
+        @dataclasses.dataclass
+        class Padded:
+            size: int
+            values: Float[np.ndarray, "{size}"]
+
+        Padded(3, np.zeros(3))
+        with pytest.raises(ndtyping.TypeCheckError):
+            Padded(3, np.zeros(4))
+
+
+def test_no_type_check_over_jaxtyped() -> None:
+    beartype = pytest.importorskip("beartype").beartype
+    from ndtyping import jaxtyped
+
+    @typing.no_type_check
+    @jaxtyped(typechecker=beartype)
+    def f(x: Float[np.ndarray, "a b"]) -> None:
+        pass
+
+    f("not an array")  # type: ignore[arg-type]
+
+
+def test_typeguard_checks_x_or_y_unions_through_jaxtyped() -> None:
+    from ndtyping._jaxtyped import _for_external
+
+    member = Float[np.ndarray, "n"]
+    translated = _for_external(member | None)
+    assert typing.get_origin(translated) is Union  # the union typeguard 2 knows how to check
+    assert typing.get_args(translated) == (member, type(None))
+
+
+def test_config_update_disables_later_decorations() -> None:
+    from ndtyping import config
+
+    try:
+        config.update("jaxtyping_disable", True)
+        assert config.jaxtyping_disable
+
+        @check
+        def f(x: Float[np.ndarray, "n"]) -> None:
+            pass
+
+        f("unchecked")  # type: ignore[arg-type]
+        config.update("jaxtyping_disable", False)
+        assert not config.jaxtyping_disable
+    finally:
+        config.update("jaxtyping_disable", None)  # NDTYPING_DISABLE decides again
+    with pytest.raises(ndtyping.ConfigurationError, match="unknown setting"):
+        config.update("jaxtyping_nope", True)
+
+
+def test_remove_typechecker_stack() -> None:
+    beartype = pytest.importorskip("beartype").beartype
+    from ndtyping import config, jaxtyped
+
+    @jaxtyped(typechecker=beartype)
+    def f(x: Float[np.ndarray, "n"]) -> None:
+        pass
+
+    with pytest.raises(ndtyping.TypeCheckError) as chained:
+        f(np.zeros((2, 2)))
+    assert chained.value.__cause__ is not None
+    try:
+        config.update("jaxtyping_remove_typechecker_stack", "1")
+        with pytest.raises(ndtyping.TypeCheckError) as short:
+            f(np.zeros((2, 2)))
+        assert short.value.__cause__ is None
+    finally:
+        config.update("jaxtyping_remove_typechecker_stack", False)
+
+
+def test_instantiating_an_annotation_is_a_runtime_error() -> None:
+    with pytest.raises(RuntimeError, match="cannot be instantiated"):
+        Float[np.ndarray, ""]()
+    assert issubclass(ndtyping.InstantiationError, ndtyping.NdtypingError)
+
+
+# --------------------------------------------------------------------------- equinox
+
+
+def test_equinox_fields_are_checked_after_conversion() -> None:
+    eqx = pytest.importorskip("equinox")
+    from ndtyping import jaxtyped
+
+    def to_text(x: int) -> str:
+        return str(x)
+
+    def unchanged(x: int) -> int:
+        return x
+
+    for typechecker in [*_checkers()[:1], check]:
+
+        @jaxtyped(typechecker=typechecker)
+        class Text(eqx.Module):
+            text: str = eqx.field(converter=to_text)
+
+        @jaxtyped(typechecker=typechecker)
+        class Broken(eqx.Module):
+            text: str = eqx.field(converter=unchanged)
+
+        assert Text(1).text == "1"  # the field holds a str once converted
+        with pytest.raises(ndtyping.TypeCheckError):
+            Text("1")  # the converter takes an int (equinox puts its annotation on __init__)
+        with pytest.raises(ndtyping.TypeCheckError, match="text"):
+            Broken(1)  # converted, the field is still an int
+
+
+def test_equinox_module_fields_share_dims() -> None:
+    eqx = pytest.importorskip("equinox")
+    from ndtyping import jaxtyped
+
+    @jaxtyped(typechecker=check)
+    class Linear(eqx.Module):
+        weight: Float[np.ndarray, "out inp"]
+        bias: Float[np.ndarray, "out"]
+
+    Linear(np.zeros((2, 3)), np.zeros(2))
+    with pytest.raises(ShapeError, match="dim out"):
+        Linear(np.zeros((2, 3)), np.zeros(3))
+
+
+def test_own_dtypes_in_type_relations() -> None:
+    class Wide(AbstractDtype):
+        dtypes = re.compile(r"(float|int)64")
+
+    class Narrow(AbstractDtype):
+        dtypes = re.compile(r"int64")
+
+    assert not Wide[np.ndarray, "n"].in_same_class(Narrow[np.ndarray, "n"])
+    assert Wide[np.ndarray, "n"].in_same_class(Wide[np.ndarray, "m"])
+    assert Wide[np.ndarray, "n"].is_super(Wide[np.ndarray, "n"])
+    assert Float[np.ndarray, "n"].is_super(Float[Wide[np.ndarray, "n"], ""])
+
+
+def test_super_init_in_checked_dataclass_hierarchies() -> None:
+    import dataclasses
+
+    from ndtyping import jaxtyped
+
+    for typechecker in [*_checkers()[:1], check]:
+
+        @jaxtyped(typechecker=typechecker)
+        @dataclasses.dataclass
+        class Base:
+            x: int
+
+            def __init__(self) -> None:
+                self.x = "not yet an int"  # type: ignore[assignment]
+
+        @jaxtyped(typechecker=typechecker)
+        @dataclasses.dataclass
+        class Derived(Base):
+            def __init__(self) -> None:
+                super().__init__()  # Base's own check waits for Derived's __init__ to finish
+                self.x = 2
+
+        assert Derived().x == 2
+        with pytest.raises(ndtyping.TypeCheckError):
+            Base()

@@ -59,9 +59,11 @@ def test_none_does_not_check_annotations() -> None:
 
 
 def test_bare_decorator_and_context() -> None:
-    @jaxtyped
-    def scoped(x: Any) -> bool:
-        return isinstance(x, Int[np.ndarray, "n"]) and not isinstance(np.zeros(3, int), Int[np.ndarray, "n"])
+    with pytest.warns(DeprecationWarning, match="without a typechecker is deprecated"):  # as jaxtyping warns
+
+        @jaxtyped
+        def scoped(x: Any) -> bool:
+            return isinstance(x, Int[np.ndarray, "n"]) and not isinstance(np.zeros(3, int), Int[np.ndarray, "n"])
 
     assert scoped(np.zeros(2, int))
     with jaxtyped("context"):
