@@ -70,7 +70,11 @@ def build_adapter(directory: Path) -> None:
     (package / "__init__.py").write_text(ADAPTER.format(names=sorted(PUBLIC_NAMES)))
 
 
-def run(source: Path, against: str, extra_paths: list[str], pytest_args: list[str], python: str) -> dict[str, collections.Counter[str]]:
+Counts = dict[str, "collections.Counter[str]"]  # test file -> outcome -> how many
+Failures = dict[str, list[str]]  # test file -> "test: first line of the error"
+
+
+def run(source: Path, against: str, extra_paths: list[str], pytest_args: list[str], python: str) -> tuple[Counts, Failures]:
     tests = source / "test"
     if not tests.is_dir():
         raise SystemExit(f"{source} has no test/ directory (pass the root of a jaxtyping checkout)")
@@ -103,7 +107,7 @@ def run(source: Path, against: str, extra_paths: list[str], pytest_args: list[st
         return _counts(report)
 
 
-def _counts(report: Path) -> dict[str, collections.Counter[str]]:
+def _counts(report: Path) -> tuple[Counts, Failures]:
     per_file: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     failures: dict[str, list[str]] = collections.defaultdict(list)
     for case in ElementTree.parse(report).iter("testcase"):
@@ -117,8 +121,7 @@ def _counts(report: Path) -> dict[str, collections.Counter[str]]:
                     failures[path].append(f"{case.get('name')}: {first[0][:160] if first else ''}")
                 break
         per_file[Path(path).name][outcome] += 1
-    _counts.failures = failures  # type: ignore[attr-defined]
-    return dict(per_file)
+    return dict(per_file), dict(failures)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     args = parser.parse_args(argv)
 
-    per_file = run(args.jaxtyping_src.resolve(), args.against, args.path, args.pytest_args, args.python)
+    per_file, failures = run(args.jaxtyping_src.resolve(), args.against, args.path, args.pytest_args, args.python)
     total: collections.Counter[str] = collections.Counter()
     print(f"jaxtyping's test suite against {args.against}")
     print(f"{'file':28} {'passed':>7} {'failed':>7} {'error':>7} {'skipped':>8}")
@@ -141,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:28} {c['passed']:7} {c['failed']:7} {c['error']:7} {c['skipped']:8}")
     print(f"{'total':28} {total['passed']:7} {total['failed']:7} {total['error']:7} {total['skipped']:8}")
     if args.failures:
-        for path, lines in sorted(_counts.failures.items()):  # type: ignore[attr-defined]
+        for path, lines in sorted(failures.items()):
             print(f"\n{path}")
             for line in lines:
                 print(f"  {line}")
