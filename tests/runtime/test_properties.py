@@ -361,8 +361,8 @@ def test_round_trip_gives_an_equal_spec(case: tuple[str, list[dict[str, Any]]]) 
 #   - a fixed axis has its size (or 1 when broadcast);
 #   - for each name, the sizes of its axes in this array (leaving out broadcast axes of size 1)
 #     and its earlier binding are all one value; that value is then bound;
-#   - *S binds the tuple of its axes the first time; later its axes must equal that tuple, except
-#     that a broadcast *#S axis may be 1;
+#   - *S binds the tuple of its axes the first time; later its axes must equal that tuple; a *#S
+#     broadcasts by numpy's rules, across ranks, as jaxtyping's does (see reference_fits);
 #   - an expression evaluated with all those bindings equals the size (or the size is 1 when
 #     broadcast); a condition must be true.
 # The generator only writes expressions over names that a non-broadcast axis of this array or of
@@ -434,14 +434,26 @@ def reference_fits(axes: list[tuple[Any, ...]], shape: tuple[int, ...], env: dic
         env[name] = sizes.pop()
 
     if star and axes[star[0]][0] == "star":
+        # jaxtyping's rule, with numpy's broadcasting as the reference: the binding remembers
+        # whether a *#S bound it; one bound by *#S broadcasts with what comes (and becomes the
+        # broadcast shape); a *#S seen after a plain *S must broadcast to it; plain ones are equal.
         _, name, broadcast = axes[star[0]]
         if name not in env:
-            env[name] = middle
+            env[name] = (middle, broadcast)
         else:
-            bound = env[name]
-            if len(bound) != len(middle):
-                return None
-            if any(g != e and not (broadcast and g == 1) for g, e in zip(middle, bound)):
+            bound, bound_broadcast = env[name]
+            if bound_broadcast or broadcast:
+                try:
+                    joint = tuple(np.broadcast_shapes(bound, middle))
+                except ValueError:
+                    return None
+                if bound_broadcast:
+                    if not broadcast and joint != middle:
+                        return None
+                    env[name] = (joint, broadcast)
+                elif joint != bound:
+                    return None
+            elif middle != bound:
                 return None
 
     for axis, size in singles:
