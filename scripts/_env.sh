@@ -18,7 +18,7 @@ ensure_venv() {
   local dir="$1" python="$2" extras="$3"
   local stamp="$dir/.ndtyping-installed"
   local want
-  want="$(cat pyproject.toml | sha256sum | cut -c1-16)-$extras"
+  want="$(cat pyproject.toml setup.py | sha256sum | cut -c1-16)-$extras"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return; fi
   echo "== setting up $dir with $("$python" --version) [$extras]" >&2
   "$python" -m venv "$dir"

@@ -300,7 +300,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     """Run the check; returns the exit status (0 clean, 1 errors). Raises CheckError (status 2)."""
     from importlib.metadata import version
 
-    from ._overlay import MINIMUM, build_overlay, supported
+    from ._overlay import MINIMUM, build_overlay, overlay_staleness, supported
 
     cwd = Path.cwd().resolve()
     for path in options.paths:
@@ -310,6 +310,11 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     if command is None:
         raise CheckError("pyright is not installed: `pip install pyright` (ndtyping check runs it)")
     project = locate_project(options.project, options.paths, cwd)
+    editor_stubs = user_stub_dir(project)
+    stale = overlay_staleness(editor_stubs)
+    if stale:  # the check itself uses a fresh overlay; the editor still reads the stale one
+        print(f"ndtyping check: the ndtyping stubs your editor uses ({_display_path(str(editor_stubs), cwd)}) are "
+              f"stale, {stale}: run `ndtyping editor` to rebuild them", file=err)  # fmt: skip
 
     stubs_note = ""
     use_stubs = options.stubs
@@ -326,7 +331,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         scratch = Path(scratch_name)
         stub_dir: Optional[Path] = None
         if use_stubs:
-            stub_dir, shadowed = merged_stub_dir(build_overlay(), user_stub_dir(project), scratch)
+            overlay = build_overlay(warn=lambda message: print(f"ndtyping check: warning: {message}", file=err))
+            stub_dir, shadowed = merged_stub_dir(overlay, editor_stubs, scratch)
             if shadowed:
                 print(f"ndtyping check: ndtyping's overlay replaces your stubs for {', '.join(shadowed)}", file=err)
         generated: Optional[Path] = None
@@ -376,8 +382,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
             print(finding.format(), file=out)
         print(summary_line(counts, files, version, stubs_note), file=out)
     if files == 0:
-        print("ndtyping check: pyright found no Python files to check (the paths given, or your config's "
-              "include/exclude)", file=err)  # fmt: skip
+        where = ", ".join(str(p) for p in options.paths) if options.paths else "your config's include/exclude"
+        raise CheckError(f"no Python files to check in {where}")
     return 1 if counts["error"] else 0
 
 
