@@ -655,7 +655,10 @@ def _candidates(category: DTypeCategory, source: Any, target: str) -> tuple[list
     the widest first, as they are the likeliest to hold the values exactly. numpy's own dtypes
     are preferred to ml_dtypes' (Float means float16/32/64 here, bfloat16 only for BFloat16).
     """
-    names = category.names if category.names is not None else frozenset()
+    if category.names is None:  # Shaped: any dtype, so the source's own, as the target holds it
+        held = _jax_dtype(source) if target == "jax" else source
+        return ([held] if held is not None else []), []
+    names = category.names
     dtypes: list[Any] = []
     dropped: list[str] = []
     for name in sorted(names):
