@@ -4,7 +4,10 @@ own config, with no help from ndtyping."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +39,7 @@ def helper() -> int:
     return mylib.answer()  # resolved through the user's own stub
 '''
 PLANTED_LINE = 9
+HAVE_JAX = importlib.util.find_spec("jax") is not None
 
 
 def ndtyping(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -136,3 +140,28 @@ def test_a_stale_overlay_is_named_and_rebuilt(tmp_path: Path) -> None:
     assert json.loads(manifest_path.read_text())["packages"]["numpy"] == installed
     assert (project / ".ndtyping" / "stubs" / "mylib.pyi").exists()  # the user's stub is still linked in
     assert "stale" not in ndtyping("check", "pkg", cwd=project).stderr
+
+
+def test_the_repository_opened_in_an_editor_shows_the_planted_bugs(tmp_path: Path) -> None:
+    """The repository's own pyrightconfig.json, after `ndtyping editor` (which scripts/demo.sh
+    runs), makes pyright report exactly the planted bugs of examples/buggy_*.py."""
+    root = Path(__file__).resolve().parent.parent
+    project = tmp_path / "repo"
+    shutil.copytree(root / "examples", project / "examples")
+    shutil.copyfile(root / "pyrightconfig.json", project / "pyrightconfig.json")
+    configured = (project / "pyrightconfig.json").read_text()
+    result = ndtyping("editor", cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert (project / "pyrightconfig.json").read_text() == configured  # already wired: nothing to change
+
+    report = editor_pyright(project)
+    sources = sorted(p.name for p in (project / "examples").glob("*.py"))
+    assert report["summary"]["filesAnalyzed"] == len(sources)
+    found = {(Path(d["file"]).name, d["range"]["start"]["line"] + 1) for d in report["generalDiagnostics"] if d["severity"] == "error"}
+    planted = {
+        (path.name, number)
+        for path in (project / "examples").glob("buggy_*.py")
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if re.search(r"#\s*BUG:", line) and (HAVE_JAX or "jax" not in path.name)
+    }
+    assert planted and found == planted
