@@ -7,6 +7,7 @@ from an ordinary install. Built once, on the newest stack (Python 3.12+), to kee
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -23,7 +24,8 @@ pytestmark = [
 
 
 def run(*command: str | Path, cwd: Path, timeout: int = 900) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the wheel, not a checkout
+    return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=cwd, timeout=timeout, env=env)
 
 
 @pytest.fixture(scope="module")
