@@ -161,12 +161,13 @@ _SHARDING = """
     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
     import jax
     import jax.numpy as jnp
-    from jax.sharding import NamedSharding, PartitionSpec as P
+    import numpy as np
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
     from ndtyping import Float, ShapeError, check
     from ndtyping._pytree import PyTree
 
     assert jax.device_count() == 8, jax.devices()
-    mesh = jax.make_mesh((8,), ("x",))
+    mesh = Mesh(np.array(jax.devices()), ("x",))  # jax.make_mesh is newer than jax 0.4.30, the lower bound
     sharding = NamedSharding(mesh, P("x"))
     x = jax.device_put(jnp.arange(64.0).reshape(16, 4), sharding)
     assert len(x.sharding.device_set) == 8
