@@ -168,6 +168,10 @@ _SHARDING = """
 
     assert jax.device_count() == 8, jax.devices()
     mesh = Mesh(np.array(jax.devices()), ("x",))  # jax.make_mesh is newer than jax 0.4.30, the lower bound
+    if hasattr(jax, "shard_map"):
+        shard_map = jax.shard_map
+    else:  # jax < 0.6: still experimental
+        from jax.experimental.shard_map import shard_map
     sharding = NamedSharding(mesh, P("x"))
     x = jax.device_put(jnp.arange(64.0).reshape(16, 4), sharding)
     assert len(x.sharding.device_set) == 8
@@ -196,7 +200,7 @@ _SHARDING = """
         shard_shapes.append(x.shape)
         return x * 2
 
-    out = jax.shard_map(per_shard, mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"))(x, tree)
+    out = shard_map(per_shard, mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"))(x, tree)
     assert out.shape == (16, 4), out.shape
     assert float(out.sum()) == 2 * float(jnp.arange(64.0).sum())
     assert shard_shapes == [(2, 4)], shard_shapes
@@ -206,7 +210,7 @@ _SHARDING = """
         return x
 
     try:
-        jax.shard_map(wrong, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
+        shard_map(wrong, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
     except ShapeError as err:
         assert "axis 0: size 2, expected 16" in str(err), err
     else:
