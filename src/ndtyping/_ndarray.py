@@ -21,7 +21,6 @@ from ._engine import ArraySpec
 from ._errors import AnnotationError
 from ._fastpath import fits_for
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
-from ._typecheck import register_translator
 
 __all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
 
@@ -167,21 +166,6 @@ def describe_generic(annotation: Any) -> Optional[str]:
     return spec_of(annotation).label
 
 
-def _translate(annotation: Any) -> Optional[Any]:
-    if annotation is NDArray or typing.get_origin(annotation) is NDArray:
-        return _SpecHolder(spec_of(annotation))
-    return None
-
-
-class _SpecHolder:
-    """Lets `compile_annotation` treat a translated NDArray like a string annotation."""
-
-    __slots__ = ("_ndt_spec",)
-
-    def __init__(self, spec: ArraySpec) -> None:
-        self._ndt_spec = spec
-
-
 def spec_of(annotation: Any) -> ArraySpec:
     """The engine spec of an NDArray annotation (cached per alias)."""
     try:
@@ -305,5 +289,3 @@ def _category(dtype: Any) -> tuple[DTypeCategory, str]:
         "float32, np.floating or np.generic"
     )
 
-
-register_translator(_translate)

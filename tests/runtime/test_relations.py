@@ -765,7 +765,7 @@ def test_jax_dtypes_are_judged_by_metadata_never_by_allocating(jnp: Any, monkeyp
     import jax
     import ml_dtypes
 
-    from ndtyping._relations import _jax_supports
+    from ndtyping._filtering import _jax_supports
 
     def no_allocation(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a jax array was allocated to probe a dtype")
