@@ -46,10 +46,11 @@ def ndtyping(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "ndtyping", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
 
 
-def editor_pyright(project: Path) -> dict[str, Any]:
-    """pyright as an editor runs it: in the project root, the project's config, nothing else."""
+def editor_pyright(project: Path, checker: str = "pyright") -> dict[str, Any]:
+    """pyright (or basedpyright) as an editor runs it: in the project root, the project's config, nothing else."""
+    command = pyright_command() if checker == "pyright" else [str(Path(sys.executable).with_name(checker))]
     result = subprocess.run(
-        [*pyright_command(), "--outputjson", "--pythonpath", sys.executable],
+        [*command, "--outputjson", "--pythonpath", sys.executable],
         capture_output=True, text=True, cwd=project, timeout=600,
     )  # fmt: skip
     return json.loads(result.stdout)
@@ -75,6 +76,8 @@ stubPath = "stubs_of_mine"
 exclude = ["build"]
 """
 
+BASEDPYRIGHT = PYPROJECT.replace("[tool.pyright]", "[tool.basedpyright]")
+
 PYRIGHTCONFIG = """\
 {
   // the user's own settings, kept as they are
@@ -85,8 +88,18 @@ PYRIGHTCONFIG = """\
 """
 
 
-@pytest.mark.parametrize(("config_name", "config_text"), [("pyproject.toml", PYPROJECT), ("pyrightconfig.json", PYRIGHTCONFIG)])
-def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config_text: str) -> None:
+@pytest.mark.parametrize(
+    ("config_name", "config_text", "checker"),
+    [
+        ("pyproject.toml", PYPROJECT, "pyright"),
+        ("pyrightconfig.json", PYRIGHTCONFIG, "pyright"),
+        ("pyproject.toml", BASEDPYRIGHT, "basedpyright"),
+    ],
+    ids=["pyproject", "pyrightconfig", "basedpyright"],
+)
+def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config_text: str, checker: str) -> None:
+    if checker != "pyright" and not Path(sys.executable).with_name(checker).exists():
+        pytest.skip(f"{checker} is not installed here")
     project = make_project(tmp_path / "proj", config_name, config_text)
 
     first = ndtyping("editor", cwd=project)
@@ -97,7 +110,7 @@ def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config
     assert '"typeCheckingMode' in configured or "typeCheckingMode =" in configured
     assert (project / ".ndtyping" / ".gitignore").read_text().endswith("*\n")
 
-    report = editor_pyright(project)
+    report = editor_pyright(project, checker)
     # pkg/model.py and the user's own stubs_of_mine/mylib.pyi; none of the ~500 generated stubs
     assert report["summary"]["filesAnalyzed"] == 2, "a generated stub file was analysed as a source"
     errors = [d for d in report["generalDiagnostics"] if d["severity"] == "error"]

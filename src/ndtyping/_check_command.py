@@ -139,8 +139,12 @@ def _strip_jsonc(text: str) -> str:
     return re.sub(r'"\0(\d+)"', lambda m: strings[int(m.group(1))], plain)
 
 
-def _read_settings(config: Path) -> Optional[dict[str, Any]]:
-    """The pyright settings in a config file, or None when they cannot be read here."""
+def _read_settings(config: Path, tables: tuple[str, ...] = ("pyright",)) -> Optional[dict[str, Any]]:
+    """The pyright settings in a config file, or None when they cannot be read here.
+
+    In pyproject.toml, the first of `tool.<table>` present (basedpyright reads
+    `[tool.basedpyright]` before `[tool.pyright]`; pyright only the latter).
+    """
     try:
         text = config.read_text(encoding="utf-8")
     except OSError:
@@ -158,8 +162,11 @@ def _read_settings(config: Path) -> Optional[dict[str, Any]]:
         except ValueError:
             return None  # pyright reports a broken config itself
         tool: object = document.get("tool", {})
-        settings: object = tool.get("pyright") if isinstance(tool, dict) else None  # pyright: ignore[reportUnknownMemberType]
-        return cast("dict[str, Any]", settings) if isinstance(settings, dict) else {}
+        for table in tables:
+            settings: object = tool.get(table) if isinstance(tool, dict) else None  # pyright: ignore[reportUnknownMemberType]
+            if isinstance(settings, dict):
+                return cast("dict[str, Any]", settings)
+        return {}
     try:
         parsed: object = json.loads(_strip_jsonc(text))
     except ValueError:

@@ -105,7 +105,7 @@ def _user_stub_dir(project: Project, editor_dir: Path) -> Optional[Path]:
         except (ValueError, KeyError, TypeError):
             pass
     config = project.config
-    settings = _read_settings(config) if config is not None else None
+    settings = _read_settings(config, ("basedpyright", "pyright")) if config is not None else None
     named = settings.get("stubPath") if settings else None
     if config is not None and isinstance(named, str) and named.strip("/") != STUB_PATH:
         return (config.parent / named).resolve()

@@ -50,7 +50,8 @@ def _copy_numpy(tmp: Path) -> Path:
 def _rename_sum(numpy: Path) -> None:
     """numpy.sum becomes numpy.total, as a release that renames a function would have it."""
     fromnumeric = numpy / "_core" / "fromnumeric.pyi"
-    fromnumeric.write_text(fromnumeric.read_text().replace("\ndef sum(", "\ndef total(").replace('"sum",', '"total",'))
+    renamed = re.sub(r"^def sum\b", "def total", fromnumeric.read_text(), flags=re.M)  # also `def sum[T](` (numpy 2.5)
+    fromnumeric.write_text(renamed.replace('"sum",', '"total",'))
     init = numpy / "__init__.pyi"
     init.write_text(re.sub(r"^(\s+)sum,$", r"\1total,", init.read_text(), flags=re.M).replace('"sum",', '"total",'))
 
