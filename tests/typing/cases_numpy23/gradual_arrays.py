@@ -4,7 +4,6 @@ from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import assert_type
 
 from ndtyping import DimensionVar, NDArray, float32, float64
 
