@@ -196,14 +196,30 @@ def _jax_dtype(dtype: Any) -> Any:
 
 @functools.lru_cache(maxsize=64)
 def _jax_supports(dtype: Any) -> bool:
-    import jax.numpy as jnp  # pyright: ignore[reportMissingImports]
+    """Whether jax arrays can hold and compute in `dtype`, decided from the dtype's metadata.
 
+    Never by allocating a jax array to see: XLA aborts the whole process (SIGABRT) on some
+    dtypes jax lists as its own (the float6 formats on CPU, jax 0.12), and an abort cannot be
+    caught. Floats narrower than 8 bits are storage formats that XLA's CPU backend does not
+    compute in; nor does it have extended precision (float128, complex256); every other dtype
+    jax canonicalises to itself is held as it is.
+    """
+    import jax  # pyright: ignore[reportMissingImports]
+
+    widest = {"f": 8, "c": 16}  # float64 and complex128 bytes: jax has nothing wider
+    if widest.get(np.dtype(dtype).kind, 99) < np.dtype(dtype).itemsize:
+        return False
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            jnp.zeros((0,), dtype=dtype)
+        if jax.dtypes.canonicalize_dtype(dtype) != dtype:
+            return False
     except Exception:
         return False
+    ml_dtypes = sys.modules.get("ml_dtypes")
+    if ml_dtypes is not None and np.dtype(dtype).kind == "V":  # ml_dtypes' floats and small ints
+        try:
+            return int(ml_dtypes.finfo(dtype).bits) >= 8
+        except Exception:
+            return True  # not a float (int4, uint2, ...): jax computes in those
     return True
 
 
@@ -228,7 +244,10 @@ def _candidates(category: DTypeCategory, source: Any, target: str) -> tuple[list
     the widest first, as they are the likeliest to hold the values exactly. numpy's own dtypes
     are preferred to ml_dtypes' (Float means float16/32/64 here, bfloat16 only for BFloat16).
     """
-    names = category.names if category.names is not None else frozenset()
+    if category.names is None:  # Shaped: any dtype, so the source's own, as the target holds it
+        held = _jax_dtype(source) if target == "jax" else source
+        return ([held] if held is not None else []), []
+    names = category.names
     dtypes: list[Any] = []
     dropped: list[str] = []
     for name in sorted(names):
