@@ -201,7 +201,7 @@ def make_numpy_struct_dtype(dtype: Any, name: str) -> Any:
     return DTypeCategoryMeta(name, (AbstractDtype,), {"dtypes": [str(dtype)], "__module__": "builtins"})
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def make_category(label: str) -> type:
     category = CATEGORIES[label]
     return DTypeCategoryMeta(
@@ -374,7 +374,7 @@ def _build(category_cls: Any, array_types: Any, shape_text: str) -> ArrayAnnotat
     return _build_named(category_cls, array_types, shape_text, _name_format[0])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _build_named(category_cls: Any, array_types: Any, shape_text: str, name_format: str) -> ArrayAnnotationMeta:
     category = category_cls._ndt_category
     key = (category_cls, array_types, shape_text)

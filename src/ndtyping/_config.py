@@ -59,10 +59,10 @@ class Config:
     }  # fmt: skip
 
     def __init__(self) -> None:
-        self._disable: "bool | None" = None  # None: NDTYPING_DISABLE decides
+        self._disable: bool | None = None  # None: NDTYPING_DISABLE decides
         self._remove_stack = False
 
-    def update(self, item: str, value: "bool | str | None") -> None:
+    def update(self, item: str, value: bool | str | None) -> None:
         """`config.update("jaxtyping_disable", True)`: a bool, or "1"/"0"/"true"/"false".
 
         None gives the disable switch back to the NDTYPING_DISABLE environment variable.
@@ -91,7 +91,7 @@ class Config:
         return f"ndtyping.config(disable={checks_disabled()}, remove_typechecker_stack={self._remove_stack})"
 
 
-def _as_bool(item: str, value: "bool | str | None") -> bool:
+def _as_bool(item: str, value: bool | str | None) -> bool:
     if isinstance(value, bool):
         return value
     if isinstance(value, str) and value.strip().lower() in _ON | _OFF:

@@ -38,8 +38,8 @@ class DTypeCategory:
         label: str,
         names: Optional[frozenset[str]],
         keys: bool = False,
-        patterns: tuple["re.Pattern[str]", ...] = (),
-        parts: tuple["DTypeCategory", ...] = (),
+        patterns: tuple[re.Pattern[str], ...] = (),
+        parts: tuple[DTypeCategory, ...] = (),
     ) -> None:
         self.label = label
         self.names = names
@@ -74,7 +74,7 @@ class DTypeCategory:
             return False
         return all(self.contains(name) for name in other.names) and (self.keys or not other.keys)
 
-    def same_as(self, other: "DTypeCategory") -> bool:
+    def same_as(self, other: DTypeCategory) -> bool:
         return self is other or (self.issuperset(other) and other.issuperset(self))
 
     def __repr__(self) -> str:

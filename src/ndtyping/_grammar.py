@@ -278,7 +278,7 @@ def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
         if not inside:
             raise AnnotationError(f"{where}{{}} must name an argument or an attribute path such as {{self.size}}")
 
-        def argument(name: "re.Match[str]") -> str:
+        def argument(name: re.Match[str]) -> str:
             path = name.group(0)
             if keyword.iskeyword(path) or inside[name.end() :].lstrip().startswith("("):
                 return path

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import Any, Optional, Sequence, Union
 
-from ._errors import ConfigurationError
 from ._checker_spelling import typechecker_from_spelling
+from ._errors import ConfigurationError
 from ._instrument import Instrumenter, instrument_tree
 from ._jaxtyped import resolve_typechecker
 

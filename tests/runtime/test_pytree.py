@@ -467,7 +467,7 @@ def test_forward_reference_leaf_is_resolved_when_checked() -> None:
     hints = typing.get_type_hints(f)
     assert not isinstance(["x"], hints["x"])
     with pytest.raises(AnnotationError, match="cannot be resolved"):
-        isinstance([1], PyTree["NoSuchName"])  # noqa: F821
+        isinstance([1], PyTree["NoSuchName"])
 
 
 # --------------------------------------------------------------------------- the builtin flattener
