@@ -99,7 +99,7 @@ def _as_bool(item: str, value: bool | str | None) -> bool:
     raise ConfigurationError(f"config.update({item!r}, {value!r}): expected True/False or one of 1, true, 0, false")
 
 
-config = Config()
+config: Config = Config()
 
 
 FASTPATH_ENABLED = not switch("NDTYPING_NO_FASTPATH")
