@@ -40,7 +40,7 @@ MIN_CATCH_RATE = 0.41
 # Errors `ndtyping check` reports on correct twins with main's stubs (cac00a5, 2026-11-23), as
 # file:line, with the cause read from pyright's message: each is a false positive to fix, and the goal (issue 15) is an empty set. Any error on
 # a correct twin that is not listed fails the test; listed ones that are gone are printed, to be
-# removed from here.
+# removed from here. Two entries occur only with the newest numpy (2.5) and jax (0.12), on Python 3.13.
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_accuracy_ok.py:13": "comparison typed bool, not a boolean array",
     "jax_accuracy_ok.py:19": "comparison typed bool, not a boolean array",
@@ -72,6 +72,7 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_qr_ok.py:14": "jax/jax.scipy/lax function refuses an NDArray argument (ArrayLike)",
     "jax_qr_ok.py:19": "jax/jax.scipy/lax function refuses an NDArray argument (ArrayLike)",
     "jax_qr_ok.py:20": "jax/jax.scipy/lax function refuses an NDArray argument (ArrayLike)",
+    "jax_quantize_ok.py:17": "jax 0.12 only: astype(jnp.float32) refused, jax's scalar type is not a numpy dtype",
     "jax_sampling_ok.py:13": "jax/jax.scipy/lax function refuses an NDArray argument (ArrayLike)",
     "jax_scan_ema_ok.py:17": "jax.lax.scan with NDArray carry/xs",
     "jax_scan_rnn_ok.py:24": "NDArray result not assignable to jax.Array",
@@ -111,6 +112,7 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "np_logsumexp_ok.py:19": "float()/int() of a 0-d result: no __float__/__int__",
     "np_lstsq_ok.py:19": "np.linalg result typed floating[Any], not the input's dtype",
     "np_lstsq_ok.py:32": "NDArray has no .round",
+    "np_masked_attention_ok.py:23": "numpy 2.5 only: np.where(mask, x, np.float32(...)) typed NDArray[float64] | Any, the float32 is lost",
     "np_mha_ok.py:51": "python float * float32 array typed float64",
     "np_mlp_ok.py:35": "float()/int() of a 0-d result: no __float__/__int__",
     "np_mse_ok.py:16": "float()/int() of a 0-d result: no __float__/__int__",
