@@ -71,8 +71,10 @@ def real_mismatches(
     x - x.max(axis=0, keepdims=True).T  # pyright: ignore[reportOperatorIssue]  # (M, 1) against (N, M)
 
 
-def outer_sum_not_modelled(col: NDArray[float32, N, L1], row: NDArray[float32, L1, M]) -> None:
-    col + row  # pyright: ignore[reportOperatorIssue]  # a known limit (docs/static.md): two size-1 axes
+def outer_sum(col: NDArray[float32, N, L1], row: NDArray[float32, L1, M], wrong: NDArray[float32, L1, K, M]) -> None:
+    assert_type(col + row, NDArray[float32, N, M])  # two size-1 axes, one on each side
+    assert_type(row * col, NDArray[float32, N, M])
+    col[None] + wrong  # pyright: ignore[reportOperatorIssue]  # (1, N, 1) against (1, K, M)
 
 
 def shared_weight(x: NDArray[float32, B, S, D], w: NDArray[float32, D, E], bias: NDArray[float32, E]) -> NDArray[float32, B, S, E]:
