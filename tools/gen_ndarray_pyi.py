@@ -238,6 +238,9 @@ SIZE_ONE_PATTERNS = [
 TRAILING_PATTERNS = [
     (f"{REST}, Dim0", "Dim0"),
     (f"{REST}, Dim0, Dim1", "Dim0, Dim1"),
+    # a per-channel vector made a column: `x - mean[:, None]`, `(B, C, H, W) - mean[:, None, None]`
+    (f"{REST}, Dim0, Dim1", f"Dim0, {L1}"),
+    (f"{REST}, Dim0, Dim1, Dim2", f"Dim0, {L1}, {L1}"),
 ]
 
 
@@ -271,6 +274,9 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
     scalar = ov(name, f"self: {arr('DType', 'Shape')}, other: Scalar, /", arr(out, "Shape"))
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
     lines = [scalar, same] if reflected else [same, scalar]
+    # a 0-d array (a full reduction: `x / x.sum()`) on either side
+    lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'tuple[()]')}, /", arr(out, "Shape")))
+    lines.append(ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr('DType', 'Shape')}, /", arr(out, "Shape")))
     for full, small in broadcast_pairs():
         lines.append(ov(name, f"self: {arr('DType', f'tuple[{full}]')}, other: {arr('DType', f'tuple[{small}]')}, /", arr(out, f"tuple[{full}]")))
     for full, small in broadcast_pairs():
@@ -399,15 +405,13 @@ def getitem() -> list[str]:
     for kind in kinds:  # an ellipsis and one item, either order
         lines.append(index_overload([kind], 0))
         lines.append(index_overload([kind], 1))
-    three = ["full", "int", "none"]
-    for first in three:  # three items: the common `x[:, :, None]`, `x[:, None, :]`, `x[i, :, :]`
-        for second in three:
-            for third in three:
-                lines.append(index_overload([first, second, third], None))
-    for first in three:  # `x[..., None, :]`, `x[..., :, None]`, `x[None, ..., :]`
-        for second in three:
-            lines.append(index_overload([first, second], 0))
-            lines.append(index_overload([first, second], 2))
+    # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, and a
+    # per-channel vector against images, `mean[:, None, None]`. Only these:
+    # numpy's ArrayLike includes a nested-sequence protocol whose `__getitem__` pyright matches
+    # against all of these overloads whenever an NDArray meets a numpy function without the overlay
+    # (70 overloads made plain pyright 1.6x slower on NDArray code; see docs/performance.md).
+    for key in (["full", "none", "full"], ["none", "full", "full"], ["full", "full", "none"], ["full", "none", "none"]):
+        lines.append(index_overload(key, None))
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Any, /", arr("DType", UNKNOWN)))
     return lines
 
@@ -603,7 +607,7 @@ INDICES = "indices"  # np.intp, unknown shape (argpartition, searchsorted)
 SHAPED = {
     *(name for name, *_ in REDUCTIONS), "shape", "T", "mT", "real", "imag", "at", "reshape", "transpose", "swapaxes",
     "squeeze", "astype", "view", "item", "dot", "cumsum", "cumprod", "argsort", "sort", "clip", "round", "copy",
-    "flatten", "ravel", "nonzero", "__getitem__", "__iter__", "__reversed__", "__divmod__", "__rdivmod__",
+    "flatten", "ravel", "nonzero", "__getitem__", "__iter__", "__divmod__", "__rdivmod__",
     "__matmul__", "__rmatmul__",
     *(f"__{op}__" for op in ARITHMETIC + BITWISE), *(f"__r{op}__" for op in ARITHMETIC + BITWISE),
     *(f"__{op}__" for op in COMPARISON), *EQUALITY,
@@ -663,7 +667,6 @@ NON_ARRAY: dict[str, tuple[str, str]] = {
     "__int__": ("", "int"),
     "__float__": ("", "float"),
     "__complex__": ("", "complex"),
-    "__contains__": ("value: object, /", "bool"),
     "__setitem__": ("key: Any, value: Any, /", "None"),
     "__array_namespace__": ("*, api_version: str | None = None", "ModuleType"),
     "__dlpack__": ("*args: Any, **kwargs: Any", "Any"),
@@ -689,6 +692,11 @@ NOT_SURFACE = {
     # objects are (float(), memoryview(), np.frombuffer) whatever its dtype; numpy >= 2.5 and
     # jax declare it, ndtyping leaves it to the arrays themselves.
     "__buffer__",
+    # `v in x` and `reversed(x)` work without them (through `__iter__`, and `__len__` with
+    # `__getitem__`). Declared, they bring NDArray one member closer to numpy's nested-sequence
+    # protocol (which it never matches: no `count`, no `index`), and pyright then checks more of
+    # it, `__getitem__`'s overloads included, for every numpy call that meets an NDArray.
+    "__contains__", "__reversed__",
 }  # fmt: skip
 
 
@@ -798,7 +806,6 @@ def shaped_functions() -> list[str]:
         fn("ravel", f"self: {arr('DType', 'Any')}, *args: Any, **kwargs: Any", arr("DType", "tuple[Any]")),
         fn("nonzero", f"self: {arr('Any', 'Any')}, **kwargs: Any", f"tuple[{arr('np.intp', 'tuple[Any]')}, ...]"),
         fn("__iter__", f"self: {arr('DType', f'tuple[Dim0, {REST}]')}", f"Iterator[{arr('DType', f'tuple[{REST}]')}]"),
-        fn("__reversed__", f"self: {arr('DType', f'tuple[Dim0, {REST}]')}", f"Iterator[{arr('DType', f'tuple[{REST}]')}]"),
     ]
     return lines
 

@@ -54,7 +54,6 @@ class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants S
         __array_namespace__ = _surface.__array_namespace__
         __bool__ = _surface.__bool__
         __complex__ = _surface.__complex__
-        __contains__ = _surface.__contains__
         __copy__ = _surface.__copy__
         __deepcopy__ = _surface.__deepcopy__
         __divmod__ = _surface.__divmod__
@@ -83,7 +82,6 @@ class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants S
         __radd__ = _surface.__radd__
         __rand__ = _surface.__rand__
         __rdivmod__ = _surface.__rdivmod__
-        __reversed__ = _surface.__reversed__
         __rfloordiv__ = _surface.__rfloordiv__
         __rlshift__ = _surface.__rlshift__
         __rmatmul__ = _surface.__rmatmul__
