@@ -71,8 +71,10 @@ def real_mismatches(
     x - x.max(axis=0, keepdims=True).T  # pyright: ignore[reportOperatorIssue]  # (M, 1) against (N, M)
 
 
-def outer_sum_not_modelled(col: NDArray[float32, N, L1], row: NDArray[float32, L1, M]) -> None:
-    col + row  # pyright: ignore[reportOperatorIssue]  # a known limit (docs/static.md): two size-1 axes
+def outer_sum(col: NDArray[float32, N, L1], row: NDArray[float32, L1, M], wrong: NDArray[float32, L1, K, M]) -> None:
+    assert_type(col + row, NDArray[float32, N, M])  # two size-1 axes, one on each side
+    assert_type(row * col, NDArray[float32, N, M])
+    col[None] + wrong  # pyright: ignore[reportOperatorIssue]  # (1, N, 1) against (1, K, M)
 
 
 def shared_weight(x: NDArray[float32, B, S, D], w: NDArray[float32, D, E], bias: NDArray[float32, E]) -> NDArray[float32, B, S, E]:
@@ -92,3 +94,16 @@ def batched_vector(x: NDArray[float32, B, S, D], v: NDArray[float32, D]) -> None
 def matmul_mismatch(x: NDArray[float32, B, S, D], w: NDArray[float32, E, D], xv: NDArray[float32, Unpack[Batch], S, D]) -> None:
     x @ w  # pyright: ignore[reportOperatorIssue]
     xv @ w  # pyright: ignore[reportOperatorIssue]
+
+
+def zero_dimensional(x: NDArray[float32, N, M], v: NDArray[float32, K]) -> None:
+    assert_type(x / x.sum(), NDArray[float32, N, M])  # a full reduction is a 0-d array
+    assert_type(x.max() - x, NDArray[float32, N, M])
+    assert_type(v * v.mean(), NDArray[float32, K])
+
+
+def channel_columns(x: NDArray[float32, B, N, S, D], mean: NDArray[float32, N], m: NDArray[float32, S, D], col: NDArray[float32, S]) -> None:
+    assert_type(x - mean[:, None, None], NDArray[float32, B, N, S, D])
+    assert_type(mean[:, None, None] * x, NDArray[float32, B, N, S, D])
+    assert_type(m - col[:, None], NDArray[float32, S, D])
+    x - col[:, None, None]  # pyright: ignore[reportOperatorIssue]  # S against the channel axis N

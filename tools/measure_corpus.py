@@ -1,0 +1,268 @@
+"""Measure `ndtyping check` on the realistic corpus (tests/typing/realistic/).
+
+The corpus holds twin files written as users write numpy and jax code, independently of ndtyping's
+stubs: `<name>_ok.py` (correct) and `<name>_bug.py` (the same file with one shape or dtype bug, its
+line marked `# BUG: ...`), `np_*` for numpy and `jax_*` for jax; and ordinary programs without
+NDArray annotations in `plain/`. This script runs, each once:
+
+- `ndtyping check --json` on the twins: a bug is caught when an error is reported on its line
+  (more errors there than on the same line of the correct twin);
+  any error in a correct file is a false positive;
+- plain pyright and `ndtyping check --json` on `plain/`: ndtyping must add no error there;
+- plain pyright on the twins, for the time ratio (skipped with `--no-timing`).
+
+    python tools/measure_corpus.py              # the report
+    python tools/measure_corpus.py --json out.json
+
+tests/typing/test_realistic_corpus.py runs `measure()` and holds the thresholds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "typing" / "realistic"
+PLAIN = CORPUS / "plain"
+BUG_MARK = re.compile(r"#\s*BUG\b:?\s*(.*)$")
+PYRIGHT_VERSION = "1.1.414"
+
+
+@dataclass(frozen=True)
+class Finding:
+    file: str  # relative to the corpus directory
+    line: int
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        first = self.message.split("\n", 1)[0]
+        return f"{self.file}:{self.line}: {first} ({self.rule})"
+
+
+@dataclass
+class Pair:
+    name: str
+    backend: str  # "numpy" or "jax"
+    bug_line: int
+    bug_note: str
+    caught: bool = False
+    errors_in_bug_file: list[Finding] = field(default_factory=list)
+
+
+def backend_of(name: str) -> str:
+    return "jax" if name.startswith("jax_") else "numpy"
+
+
+def bug_line(path: Path) -> tuple[int, str]:
+    """The one line marked `# BUG` in a bug twin, and its note."""
+    marks = [(n, m.group(1).strip()) for n, line in enumerate(path.read_text().splitlines(), 1) if (m := BUG_MARK.search(line))]
+    if len(marks) != 1:
+        raise ValueError(f"{path.name}: expected exactly one '# BUG' line, found {len(marks)}")
+    return marks[0]
+
+
+def twin_difference(ok: Path, bug: Path) -> list[int]:
+    """Line numbers where the twins differ (a well-formed pair differs on its BUG line only)."""
+    a, b = ok.read_text().splitlines(), bug.read_text().splitlines()
+    if len(a) != len(b):
+        return [-1]
+    return [n for n, (x, y) in enumerate(zip(a, b), 1) if x != y]
+
+
+def discover() -> list[Pair]:
+    pairs = []
+    for ok in sorted(CORPUS.glob("*_ok.py")):
+        name = ok.name[: -len("_ok.py")]
+        bug = CORPUS / f"{name}_bug.py"
+        if not bug.exists():
+            raise ValueError(f"{ok.name} has no bug twin {bug.name}")
+        line, note = bug_line(bug)
+        pairs.append(Pair(name, backend_of(name), line, note))
+    orphans = {p.name[: -len("_bug.py")] for p in CORPUS.glob("*_bug.py")} - {p.name for p in pairs}
+    if orphans:
+        raise ValueError(f"bug twins without a correct twin: {sorted(orphans)}")
+    return pairs
+
+
+def _pyright_command() -> list[str]:
+    exe = Path(sys.executable).with_name("pyright")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("pyright")
+    return [found] if found else [sys.executable, "-m", "pyright"]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYRIGHT_PYTHON_FORCE_VERSION": PYRIGHT_VERSION}
+
+
+def _relative(file: str) -> str:
+    path = Path(file)
+    if not path.is_absolute():
+        path = ROOT / path
+    try:
+        return str(path.resolve().relative_to(CORPUS))
+    except ValueError:
+        return file
+
+
+def run_ndtyping_check(paths: list[Path]) -> tuple[list[Finding], float]:
+    """Errors `ndtyping check --json` reports on `paths`, and its wall time (seconds)."""
+    command = [sys.executable, "-m", "ndtyping._cli", "check", "--json", "--project", str(CORPUS), *map(str, paths)]
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
+    elapsed = time.perf_counter() - start
+    if result.returncode not in (0, 1):
+        raise RuntimeError(f"ndtyping check failed (exit {result.returncode}):\n{result.stderr}")
+    report = json.loads(result.stdout)
+    if report["summary"].get("stubs") is False:
+        raise RuntimeError(f"ndtyping check ran without its stubs: {report['summary'].get('stubs_note')}")
+    findings = [
+        Finding(_relative(f["file"]), f["line"], f["rule"], f["message"])
+        for f in report["findings"]
+        if f["severity"] == "error"
+    ]
+    return findings, elapsed
+
+
+def run_plain_pyright(paths: list[Path]) -> tuple[list[Finding], float]:
+    """Errors plain pyright (no ndtyping stubs, same config and interpreter) reports, and its wall time."""
+    command = [*_pyright_command(), "--outputjson", "--project", str(CORPUS), "--pythonpath", sys.executable, *map(str, paths)]
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
+    elapsed = time.perf_counter() - start
+    try:
+        report = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}") from None
+    findings = [
+        Finding(_relative(d["file"]), d["range"]["start"]["line"] + 1, d.get("rule", ""), d["message"])
+        for d in report["generalDiagnostics"]
+        if d["severity"] == "error"
+    ]
+    return findings, elapsed
+
+
+def new_findings(with_stubs: list[Finding], plain: list[Finding]) -> list[Finding]:
+    """Errors ndtyping check reports beyond plain pyright's (matched by file, line and rule)."""
+    budget = Counter((f.file, f.line, f.rule) for f in plain)
+    extra = []
+    for f in with_stubs:
+        key = (f.file, f.line, f.rule)
+        if budget[key]:
+            budget[key] -= 1
+        else:
+            extra.append(f)
+    return extra
+
+
+def measure(timing: bool = True) -> dict[str, Any]:
+    pairs = discover()
+    twins = [CORPUS / f"{p.name}_{kind}.py" for p in pairs for kind in ("ok", "bug")]
+    plain_files = sorted(PLAIN.glob("*.py"))
+
+    twin_findings, twin_time = run_ndtyping_check(twins)
+    if not plain_files:
+        raise ValueError(f"no plain programs in {PLAIN}")
+    plain_pyright_findings, plain_pyright_time = run_plain_pyright(plain_files)
+    plain_ndt_findings, plain_ndt_time = run_ndtyping_check(plain_files)
+    twin_pyright_time = run_plain_pyright(twins)[1] if timing else None
+
+    by_file: dict[str, list[Finding]] = {}
+    for f in twin_findings:
+        by_file.setdefault(f.file, []).append(f)
+    false_positives: list[Finding] = []
+    for p in pairs:
+        false_positives += by_file.get(f"{p.name}_ok.py", [])
+        p.errors_in_bug_file = by_file.get(f"{p.name}_bug.py", [])
+        # An error the correct twin has on the same line is a false positive, not a catch.
+        on_line_ok = sum(f.line == p.bug_line for f in by_file.get(f"{p.name}_ok.py", []))
+        p.caught = sum(f.line == p.bug_line for f in p.errors_in_bug_file) > on_line_ok
+
+    def rate(backend: str | None) -> dict[str, Any]:
+        chosen = [p for p in pairs if backend in (None, p.backend)]
+        caught = sum(p.caught for p in chosen)
+        return {"caught": caught, "total": len(chosen), "rate": caught / len(chosen) if chosen else 0.0}
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 3) if a is not None and b else None
+
+    return {
+        "pairs": len(pairs),
+        "catch": {"numpy": rate("numpy"), "jax": rate("jax"), "all": rate(None)},
+        "missed": [
+            {"file": f"{p.name}_bug.py", "line": p.bug_line, "bug": p.bug_note,
+             "other_errors": [str(f) for f in p.errors_in_bug_file]}
+            for p in pairs if not p.caught
+        ],  # fmt: skip
+        "false_positives": [asdict(f) for f in false_positives],
+        "files_with_false_positives": sorted({f.file for f in false_positives}),
+        "noise_in_bug_files": [str(f) for p in pairs for f in p.errors_in_bug_file if f.line != p.bug_line],
+        "plain": {
+            "programs": len(plain_files),
+            "new_errors": [asdict(f) for f in new_findings(plain_ndt_findings, plain_pyright_findings)],
+            "pyright_errors": [str(f) for f in plain_pyright_findings],
+        },
+        "time": {
+            "twins": {"ndtyping_check_s": round(twin_time, 2), "pyright_s": twin_pyright_time and round(twin_pyright_time, 2),
+                      "ratio": ratio(twin_time, twin_pyright_time)},
+            "plain": {"ndtyping_check_s": round(plain_ndt_time, 2), "pyright_s": round(plain_pyright_time, 2),
+                      "ratio": ratio(plain_ndt_time, plain_pyright_time)},
+        },  # fmt: skip
+    }
+
+
+def report_text(result: dict[str, Any]) -> str:
+    c = result["catch"]
+    out = [
+        f"realistic corpus: {result['pairs']} twin pairs (numpy {c['numpy']['total']}, jax {c['jax']['total']}), "
+        f"{result['plain']['programs']} plain programs",
+        "bugs caught on their line: "
+        + ", ".join(f"{k} {v['caught']}/{v['total']}" for k, v in c.items() if k != "all")
+        + f", all {c['all']['caught']}/{c['all']['total']} ({100 * c['all']['rate']:.1f}%)",
+    ]
+    if result["missed"]:
+        out.append("missed bugs:")
+        for m in result["missed"]:
+            out.append(f"  {m['file']}:{m['line']}: {m['bug']}")
+            out += [f"      (elsewhere: {e})" for e in m["other_errors"]]
+    fps = result["false_positives"]
+    out.append(f"errors on correct files: {len(fps)} in {len(result['files_with_false_positives'])} files")
+    out += [f"  {f['file']}:{f['line']}: {f['message'].splitlines()[0]} ({f['rule']})" for f in fps]
+    new = result["plain"]["new_errors"]
+    out.append(f"new errors on plain programs (ndtyping check vs pyright): {len(new)}")
+    out += [f"  {f['file']}:{f['line']}: {f['message'].splitlines()[0]} ({f['rule']})" for f in new]
+    for label, t in result["time"].items():
+        if t["pyright_s"] is None:
+            out.append(f"time on {label}: ndtyping check {t['ndtyping_check_s']} s (pyright not timed)")
+        else:
+            out.append(f"time on {label}: ndtyping check {t['ndtyping_check_s']} s, pyright {t['pyright_s']} s, ratio {t['ratio']}x")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the measurement as JSON")
+    parser.add_argument("--no-timing", action="store_true", help="skip timing plain pyright on the twins")
+    args = parser.parse_args(argv)
+    result = measure(timing=not args.no_timing)
+    print(report_text(result))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
