@@ -18,6 +18,10 @@ A template file holds sections, each starting with a line `## <module>: <action>
 - `## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike` -- the module imports the name
   under the new one, so that the preamble can define its own `ArrayLike` (pyright reads a
   name bound twice in a stub as Unknown).
+- `## jax.numpy: narrow matmul ArrayLike -> _NdtStrictArrayLike` -- in the library's own
+  definition of `matmul` (or, for the new class of an `extend` section, in its copy of the
+  parent's `__call__`), the type name is replaced: the library's fallback then no longer accepts an
+  ndtyping array whose shape fits none of ndtyping's overloads, so pyright reports the call.
 
 A function defined once (jax's stubs) becomes the last overload of the set; a parent `__call__`
 copied by `extend` is re-indented to the new class and made an overload the same way.
@@ -54,6 +58,7 @@ class _ModulePatch:
     extend: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (base, new class, lines)
     retype: list[tuple[str, str]] = field(default_factory=list)  # (variable, new class)
     rename: list[tuple[str, str]] = field(default_factory=list)  # (imported name, new local name)
+    narrow: list[tuple[str, str, str]] = field(default_factory=list)  # (function or class, type name, new)
 
 
 def default_overlay_dir() -> Path:
@@ -158,15 +163,17 @@ def _version(name: str) -> str:
 def _module_stub(package_dir: Path, package: str, module: str) -> Path:
     parts = module.split(".")[1:] if module != package else []
     base = package_dir.joinpath(*parts)
-    # jax's top-level package has no stub: its __init__.py is what pyright reads
-    for candidate in (base.with_suffix(".pyi"), base / "__init__.pyi", base / "__init__.py"):
+    # jax's top-level package has no stub: its __init__.py is what pyright reads; a module of
+    # re-exports without a stub (jax.numpy.linalg, jax._src.typing) gets a .pyi written beside it
+    for candidate in (base.with_suffix(".pyi"), base / "__init__.pyi", base / "__init__.py", base.with_suffix(".py")):
         if candidate.exists():
             return candidate
     raise NdtypingError(f"cannot build the {package} overlay: the installed {package} has no stub for {module}")
 
 
 _SECTION = re.compile(
-    r"^## ([\w.]+): (preamble|before (\w+)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+))\s*$"
+    r"^## ([\w.]+): (preamble|before (\w+)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
+    r"|narrow (\w+) (\w+) -> (\w+))\s*$"
 )
 
 
@@ -191,8 +198,11 @@ def _parse_template(text: str) -> dict[str, _ModulePatch]:
         elif match.group(6):
             patch.retype.append((match.group(6), match.group(7)))
             current = None
-        else:
+        elif match.group(8):
             patch.rename.append((match.group(8), match.group(9)))
+            current = None
+        else:
+            patch.narrow.append((match.group(10), match.group(11), match.group(12)))
             current = None
     return patches
 
@@ -230,9 +240,23 @@ def _apply(source: str, patch: _ModulePatch, module: str) -> str:
             method = textwrap.dedent("\n".join(lines[start : call.end_lineno]))
             if not _is_overloaded(call):  # a single __call__ (jax): the last overload of the set
                 method = "@overload\n" + method
+            for name, old_type, new_type in patch.narrow:
+                if name == new_class:
+                    method = re.sub(rf"\b{old_type}\b", new_type, method)
             inherited.extend(textwrap.indent(method, "    ").splitlines())
         block = ["", *body, *inherited, ""]
         inserts.setdefault(len(lines), []).extend(block)
+
+    extended = {new_class for _, new_class, _ in patch.extend}
+    for name, old_type, new_type in patch.narrow:
+        if name in extended:
+            continue  # narrowed in the subclass's copy above; the library's class stays as it is
+        defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+        if not defs:
+            raise NdtypingError(f"cannot build the overlay: {module} has no function {name!r} to narrow")
+        for node in defs:
+            for index in range(node.lineno - 1, node.end_lineno or node.lineno):
+                lines[index] = re.sub(rf"\b{old_type}\b", new_type, lines[index])
 
     for name, new in patch.rename:
         imports = [n for n in tree.body if isinstance(n, ast.ImportFrom) and any(a.name == name and a.asname in (None, name) for a in n.names)]
