@@ -13,6 +13,8 @@ annotated twice: with ndtyping's `NDArray[float32, N, M]` and with numpy's
 - B. the NDArray module without the overlay;
 - C. the npt.NDArray module without the overlay: plain pyright on plain numpy annotations.
 - D. `ndtyping check` itself on the NDArray module (overlay cached): issue 8's figure is D/C.
+- E. `ndtyping check` on the npt.NDArray module: what the overlay costs code that does not use
+  NDArray (issue 15's figure is E/C, target <= 1.3x).
 
 Issue 4's figure is A/B (target <= 1.3x), issue 8's is A/C (target <= 1.3x). The three runs
 alternate within each repeat and the minimum of the repeats is reported, in CPU seconds of the
@@ -178,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
             "B": lambda: pyright_run(ndt, None),
             "C": lambda: pyright_run(plain, None),
             "D": lambda: check_command_run(ndt),
+            "E": lambda: check_command_run(plain),
         }
         check_command_run(ndt)  # builds and caches the overlay `ndtyping check` uses
         times: dict[str, list[float]] = {name: [] for name in runs}
@@ -189,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     best = {name: min(values) for name, values in times.items()}
     ratio_4 = best["A"] / best["B"]
     ratio_8 = best["D"] / best["C"]
+    ratio_15 = best["E"] / best["C"]
     pyright_version = subprocess.run(
         [str(Path(sys.executable).with_name("pyright")), "--version"], capture_output=True, text=True
     ).stdout.strip()
@@ -207,9 +211,11 @@ def main(argv: list[str] | None = None) -> int:
             "B_ndarray_annotations_without_overlay": round(best["B"], 2),
             "C_numpy_annotations_without_overlay": round(best["C"], 2),
             "D_ndtyping_check": round(best["D"], 2),
+            "E_ndtyping_check_on_numpy_annotations": round(best["E"], 2),
         },
         "all_runs_seconds": {name: [round(t, 2) for t in values] for name, values in times.items()},
-        "ratios": {"issue4_overlay_vs_no_overlay": round(ratio_4, 3), "issue8_check_vs_plain_pyright": round(ratio_8, 3)},
+        "ratios": {"issue4_overlay_vs_no_overlay": round(ratio_4, 3), "issue8_check_vs_plain_pyright": round(ratio_8, 3),
+                   "issue15_check_on_plain_code_vs_plain_pyright": round(ratio_15, 3)},
         "errors": dict(errors),
         "note": "A: pyright with the overlay as stubPath; D: the `ndtyping check` command itself (issue 8's figure is D/C)",
     }
@@ -218,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  B  NDArray annotations, no overlay:           {best['B']:7.2f} s   ({errors['B']} errors)")
     print(f"  C  npt.NDArray annotations, no overlay:       {best['C']:7.2f} s   ({errors['C']} errors)")
     print(f"  D  `ndtyping check` on the NDArray module:    {best['D']:7.2f} s   ({errors['D']} errors)")
+    print(f"  E  `ndtyping check` on the npt.NDArray module: {best['E']:7.2f} s   ({errors['E']} errors)")
     print(f"  issue 4, A/B (overlay vs none):          {ratio_4:5.2f}x  (target <= 1.3x)")
     print(f"  issue 8, D/C (check vs plain pyright):   {ratio_8:5.2f}x  (target <= 1.3x)")
+    print(f"  issue 15, E/C (check on plain code):     {ratio_15:5.2f}x  (target <= 1.3x)")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2) + "\n")

@@ -194,10 +194,52 @@ def test_text_output(tmp_path: Path) -> None:
     result = ndtyping_check("src/pkg/model.py", cwd=project)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith('src/pkg/model.py:12:12: error: Type "ShapedArray[float32, tuple[M@column_sums]]"')
-    assert lines[1].startswith("      ")  # pyright's explanation, indented under the finding
-    assert lines[2].endswith("(reportReturnType)")
+    # pyright's message in the user's words: NDArray as annotated, the clashing axis named
+    assert lines[0] == 'src/pkg/model.py:12:12: error: Type "NDArray[float32, M]" is not assignable to return type "NDArray[float32, N]"'
+    assert lines[1] == "      axis 0 is M here, N expected (reportReturnType)"
     assert lines[-1] == "3 errors, 0 warnings in 1 file (pyright 1.1.414, ndtyping stubs on)"
+
+
+SHAPE_ERRORS = """\
+import numpy as np
+from ndtyping import DimensionVar, NDArray, float32, float64
+
+N = DimensionVar("N")
+M = DimensionVar("M")
+K = DimensionVar("K")
+
+
+def matmul(x: NDArray[float32, N, M], w: NDArray[float32, K, M]) -> NDArray[float32, N, K]:
+    return np.matmul(x, w)
+
+
+def dtype(x: NDArray[float64, N]) -> NDArray[float32, N]:
+    return x
+
+
+def rank(x: NDArray[float32, N, M]) -> NDArray[float32, N]:
+    return np.exp(x)
+"""
+
+
+@pyright
+@needs_overlay
+def test_shape_errors_in_the_users_words(tmp_path: Path) -> None:
+    """Real pyright output, rewritten: no ShapedArray, no invariance, the mismatch named."""
+    (tmp_path / "pyrightconfig.json").write_text('{"typeCheckingMode": "standard"}')
+    (tmp_path / "shapes.py").write_text(SHAPE_ERRORS)
+    result = ndtyping_check("shapes.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "shapes.py:10:12: error: shape mismatch in np.matmul: `w` is NDArray[float32, K, M], which fits none of "
+        "the shape rules of np.matmul with the other argument (a dimension that must agree differs) (reportCallIssue)",
+        'shapes.py:14:12: error: Type "NDArray[float64, N]" is not assignable to return type "NDArray[float32, N]"',
+        "      dtype float64 here, float32 expected (reportReturnType)",
+        'shapes.py:18:12: error: Type "NDArray[float32, N, M]" is not assignable to return type "NDArray[float32, N]"',
+        "      rank 2 here, 1 expected: (N, M) is not (N) (reportReturnType)",
+        "3 errors, 0 warnings in 1 file (pyright 1.1.414, ndtyping stubs on)",
+    ]
+    assert "ShapedArray" not in result.stdout and "invariant" not in result.stdout
 
 
 @pyright

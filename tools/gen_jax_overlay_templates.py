@@ -22,9 +22,12 @@ gen_overlay_templates.py, so that the numpy generator can change without changin
 
 from __future__ import annotations
 
+from itertools import permutations
 from pathlib import Path
 
 from _generated import write_or_check
+from _readable import readable
+from _shape_rules import EINSUM, Family, einsum_shapes, linalg_overloads, named_tuple_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
@@ -52,6 +55,8 @@ _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
 _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
 _NdtDInteger = _NdtTypeVar("_NdtDInteger", bound=_ndt_np.integer[_NdtAny])
 _NdtDNumber = _NdtTypeVar("_NdtDNumber", bound=_ndt_np.number[_NdtAny])
+_NdtDFloat = _NdtTypeVar("_NdtDFloat", bound=_ndt_np.floating[_NdtAny])
+_NdtDComplex = _NdtTypeVar("_NdtDComplex", bound=_ndt_np.complexfloating[_NdtAny, _NdtAny])
 _NdtDRealOrBool = _NdtTypeVar("_NdtDRealOrBool", bound=_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny] | _ndt_np.bool_)
 # Defaults: an array of unknown shape leaves these unsolved; they must then read as Any.
 _NdtA = _NdtTypeVar("_NdtA", default=_NdtAny)
@@ -70,7 +75,17 @@ _NdtCD = _NdtTypeVar("_NdtCD", bound=_ndt_np.generic, covariant=True, default=_N
 _NdtCSh = _NdtTypeVar("_NdtCSh", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
 
 # NDArray is a protocol, not one of jax's ArrayLike types: let every jax.numpy function take it.
+# (jax._src.typing's ArrayLike is extended the same way, for jax.lax and jax.numpy.linalg.)
 ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
+# jax's own ArrayLike: the narrowed fallbacks of the functions whose shapes ndtyping checks
+from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
+
+# literal sizes up to 128 (a bound the cost of which is measured in research/pyright_perf/NOTES.md)
+_NdtSize = _NdtLiteral[{', '.join(str(n) for n in range(129))}]
+_NdtS0 = _NdtTypeVar("_NdtS0", bound=_NdtSize)
+_NdtS1 = _NdtTypeVar("_NdtS1", bound=_NdtSize)
+_NdtS2 = _NdtTypeVar("_NdtS2", bound=_NdtSize)
+_NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 
 class _NdtJaxArray(Array, _NdtGeneric[_NdtCD, _NdtCSh]):
     \"\"\"A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape].\"\"\"
@@ -178,10 +193,15 @@ def guard(name: str, params: str) -> str:
 
 
 def layout() -> list[str]:
-    out = ["## jax.numpy: before transpose", guard("transpose", "axes: None = None")]
+    out = ["## jax.numpy: before transpose", guard("transpose", "axes: _NdtSequence[int] | None = None")]
     for rank in range(1, 5):
         shape = LETTERS[:rank]
         out.append(overload("transpose", f"a: {arr('_NdtD', tup(shape))}, axes: None = None", res("_NdtD", tup(shape[::-1]))))
+    for rank in (3, 2, 4):  # an axes tuple: every permutation
+        shape = LETTERS[:rank]
+        for axes in permutations(range(rank)):
+            axes_type = tup([f"_NdtLiteral[{axis}]" for axis in axes])
+            out.append(overload("transpose", f"a: {arr('_NdtD', tup(shape))}, axes: {axes_type}", res("_NdtD", tup([shape[axis] for axis in axes]))))
     out += ["## jax.numpy: before swapaxes", guard("swapaxes", "axis1: int, axis2: int")]
     for i, j, shape_in, shape_out in permutations_of_axes("swap"):
         params = f"a: {arr('_NdtD', tup(shape_in))}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]"
@@ -197,6 +217,9 @@ def layout() -> list[str]:
     for axis, _, shape_in, shape_out in axis_patterns():
         out.append(overload("expand_dims", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_out))))
     out.append("## jax.numpy: before reshape")
+    for rank in range(1, 5):  # literal sizes, kept (a Literal-bounded type variable per size)
+        sizes = [f"_NdtS{n}" for n in range(rank)]
+        out.append(overload("reshape", f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(sizes)}, order: str = 'C'", res("_NdtD", tup(sizes))))
     # a -1 entry is computed by jax: the rank is known, the sizes are not
     for rank in range(1, 5):
         for position in range(rank):
@@ -204,6 +227,10 @@ def layout() -> list[str]:
             shape[position] = "_NdtLiteral[-1]"
             params = f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(shape)}, order: str = 'C'"
             out.append(overload("reshape", params, res("_NdtD", tup(["_NdtAny"] * rank))))
+    # computed sizes (int) are unknown (Any), not int; literal sizes come first and are kept
+    for rank in range(1, 7):
+        params = f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(['int'] * rank)}, order: str = 'C'"
+        out.append(overload("reshape", params, res("_NdtD", tup(["_NdtAny"] * rank))))
     out.append(overload("reshape", f"a: {arr('_NdtD', '_NdtAny')}, shape: _NdtShape, order: str = 'C'", res("_NdtD", "_NdtShape")))
     return out
 
@@ -217,13 +244,36 @@ def products() -> list[str]:
         out.append(overload(name, f"a: {arr('_NdtD', UNKNOWN_RANK)}, b: {arr('_NdtAny', '_NdtAny')}, *, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", ANY_SHAPE)))
         out.append(overload(name, f"a: {arr('_NdtD', '_NdtAny')}, b: {arr('_NdtAny', UNKNOWN_RANK)}, *, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", ANY_SHAPE)))
         last = ([REST, a, b], [REST, b, c], [REST, a, c]) if name == "matmul" else ([a, b], [b, c], [a, c])
-        for left, right, result in [([a], [a], []), ([a, b], [b], [a]), ([a], [a, b], [b]), last]:
+        more = [([REST, a, b], [b, c], [REST, a, c]), ([REST, a, b], [b], [REST, a])]
+        if name == "matmul":  # a batch against a shared matrix or vector, either side
+            more += [([a], [REST, a, b], [REST, b]), ([a, b], [REST, b, c], [REST, a, c])]
+        for left, right, result in [([a], [a], []), ([a, b], [b], [a]), ([a], [a, b], [b]), last, *more]:
             params = f"a: {arr('_NdtD', tup(left))}, b: {arr('_NdtD', tup(right))}, *, precision: _NdtAny = None, preferred_element_type: None = None"
             out.append(overload(name, params, res("_NdtD", tup(result))))
+        # dot with a 3-d or larger second array (a sum over its second-to-last axis): jax's result.
+        # (In the same overload as the other cases: an overload of its own made calls with an
+        # `Any` argument Unknown rather than Array.)
+        big = arr("_NdtAny", "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]") if name == "dot" else ""
+        out += strict_tail(name, "precision: _NdtAny = None, preferred_element_type: _NdtAny = None", big)
+        out.append(f"## jax.numpy: narrow {name} ArrayLike -> _NdtStrictArrayLike")
     out.append("## jax.numpy: before vecdot")
     vector = arr("_NdtD", tup([REST, a]))
     out.append(overload("vecdot", f"x1: {vector}, x2: {vector}, /, *, axis: _NdtLiteral[-1] = -1, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", tup([REST]))))
     return out
+
+
+def strict_tail(name: str, keywords: str, also_b: str = "") -> list[str]:
+    """Between ndtyping's patterns and jax's own definition, whose `ArrayLike` is narrowed to jax's
+    (`## jax.numpy: narrow`): two ndtyping arrays that fit no pattern are then an error (a shape
+    mismatch), while a numpy array or a scalar on one side, or a `preferred_element_type`, still
+    get jax's result."""
+    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | int | float | complex"
+    array = arr("_NdtAny", "_NdtAny")
+    return [
+        overload(name, f"a: {array}, b: {other}{' | ' + also_b if also_b else ''}, *, {keywords}", "Array"),
+        overload(name, f"a: {other}, b: {array}, *, {keywords}", "Array"),
+        overload(name, f"a: {array}, b: {array}, *, precision: _NdtAny = None, preferred_element_type: _NdtAny", "Array"),
+    ]
 
 
 # elementwise: (function, families [(dtype in, dtype out)])
@@ -281,10 +331,18 @@ def elementwise() -> list[str]:
     out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger", "_NdtDInteger")]
     out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
     out.append("## jax.numpy: before where")
+    # a jax or numpy mask (its shape untyped, or any shape that broadcasts): x's shape (or y's)
+    same = arr("_NdtD", "_NdtSh")
+    for x, y in ((same, same), (same, SCALAR), (SCALAR, same)):
+        out.append(overload("where", f"condition: _NdtStrictArrayLike, x: {x}, y: {y}, /", res("_NdtD", "_NdtSh")))
     for x, y in (("{same}", "{same}"), ("{same}", SCALAR), (SCALAR, "{same}")):
         same = arr("_NdtD", "_NdtSh")
         params = f"condition: {arr('_NdtAny', '_NdtSh')}, x: {x.format(same=same)}, y: {y.format(same=same)}, /"
         out.append(overload("where", params, res("_NdtD", "_NdtSh")))
+    # an ndtyping mask of another shape (one that broadcasts, such as a (T, T) causal mask on
+    # (B, H, T, T) scores): x's shape (or y's)
+    for x, y in ((same, same), (same, SCALAR), (SCALAR, same)):
+        out.append(overload("where", f"condition: _NdtJaxArrayLike, x: {x}, y: {y}, /", res("_NdtD", "_NdtSh")))
     out.append("## jax.numpy: before clip")
     bound = f"{SCALAR} | None"
     out.append(overload("clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")))
@@ -321,18 +379,89 @@ def creation() -> list[str]:
     return out
 
 
+STACK_AXES = [
+    ("0", [REST], ["_NdtAny", REST]), ("-1", [REST], [REST, "_NdtAny"]), ("1", ["_NdtA", REST], ["_NdtA", "_NdtAny", REST]),
+    ("-2", [REST, "_NdtA"], [REST, "_NdtAny", "_NdtA"]), ("2", ["_NdtA", "_NdtB", REST], ["_NdtA", "_NdtB", "_NdtAny", REST]),
+]
+# concatenate and split: the joined (split) axis has an unknown size, the others are kept
+JOIN_AXES = [
+    ("0", ["_NdtAny", REST]), ("-1", [REST, "_NdtAny"]), ("1", ["_NdtA", "_NdtAny", REST]), ("-2", [REST, "_NdtAny", "_NdtA"]),
+]
+
+
 def joins() -> list[str]:
-    """stack and concatenate at the level of rank: the joined axis has an unknown size."""
+    """stack (the new axis placed at `axis`), concatenate (the other axes kept) and split."""
     out = ["## jax.numpy: before stack"]
-    item = arr("_NdtD", tup([REST]))
-    out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", res("_NdtD", tup(["_NdtAny", REST]))))
-    out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", res("_NdtD", tup([REST, "_NdtAny"]))))
+    for axis, item, result in STACK_AXES:
+        default = " = 0" if axis == "0" else ""
+        out.append(overload("stack", f"arrays: _NdtSequence[{arr('_NdtD', tup(item))}], axis: _NdtLiteral[{axis}]{default}", res("_NdtD", tup(result))))
     out.append("## jax.numpy: before concatenate")
-    # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
-    item = arr("_NdtD", tup(["_NdtAny", REST]))
-    out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", res("_NdtD", tup(["_NdtAny", REST]))))
-    item = arr("_NdtD", tup([REST, "_NdtAny"]))
-    out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", res("_NdtD", tup([REST, "_NdtAny"]))))
+    for axis, shape in JOIN_AXES:
+        default = " = 0" if axis == "0" else ""
+        out.append(overload("concatenate", f"arrays: _NdtSequence[{arr('_NdtD', tup(shape))}], axis: _NdtLiteral[{axis}]{default}", res("_NdtD", tup(shape))))
+    # take_along_axis: the indices' shape; take(a, indices, axis=0): the indices' axes replace the first
+    out.append("## jax.numpy: before take_along_axis")
+    out.append(overload("take_along_axis", f"arr: {arr('_NdtD', '_NdtAny')}, indices: {arr('_ndt_np.integer[_NdtAny]', '_NdtSh')}, axis: int", res("_NdtD", "_NdtSh")))
+    out.append("## jax.numpy: before take")
+    for indices in (["_NdtB"], ["_NdtB", "_NdtC"]):
+        params = f"a: {arr('_NdtD', tup(['_NdtA', REST]))}, indices: {arr('_ndt_np.integer[_NdtAny]', tup(indices))}, axis: _NdtLiteral[0]"
+        out.append(overload("take", params, res("_NdtD", tup([*indices, REST]))))
+    out.append("## jax.numpy: before split")
+    for axis, shape in JOIN_AXES:
+        default = " = 0" if axis == "0" else ""
+        params = f"ary: {arr('_NdtD', tup(shape))}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("split", params, f"list[{res('_NdtD', tup(shape))}]"))
+    return out
+
+
+def einsum() -> list[str]:
+    """einsum with literal subscripts, one overload per pattern of _shape_rules.EINSUM."""
+    out = ["## jax.numpy: before einsum"]
+    names = LETTERS + ["_NdtF"]
+    for subscripts in EINSUM:
+        inputs, output = einsum_shapes(subscripts)
+        letters = {letter: names[n] for n, letter in enumerate(dict.fromkeys("".join("".join(t) for t in inputs)))}
+        arrays = ", ".join(f"op{n}: {arr('_NdtD', tup([letters[c] for c in term]))}" for n, term in enumerate(inputs))
+        params = f"subscripts: _NdtLiteral[{subscripts!r}], {arrays}, /, *, out: None = None, optimize: _NdtAny = 'auto', precision: _NdtAny = None"
+        out.append(overload("einsum", params, res("_NdtD", tup([letters[c] for c in output]))))
+    return out
+
+
+LINALG_FAMILIES = [
+    Family("_NdtDFloat", "_NdtDFloat", "_NdtDFloat", "_ndt_np.inexact[_NdtAny]"),
+    Family("_NdtDComplex", "_NdtDComplex", "_ndt_np.floating[_NdtAny]", "_ndt_np.complexfloating[_NdtAny, _NdtAny]"),
+    Family("_NdtDOther", FLOAT, FLOAT, "_ndt_np.complex64"),
+]
+LINALG_PARAMS = {
+    "svd": ", hermitian: bool = False, subset_by_index: _NdtAny = None", "eigh": "UPLO: str | None = None, symmetrize_input: bool = True",
+    "pinv": "rtol: _NdtAny = None, hermitian: bool = False", "cholesky": ", *, upper: bool = False, symmetrize_input: bool = True",
+    "lstsq": "rcond: float | None = None, *, numpy_resid: bool = False",
+}
+# jax's own signature of each function, after its first parameter (the fallback overload)
+LINALG_FALLBACK = {
+    "inv": "Array", "solve": "Array", "det": "Array", "cholesky": "Array", "matrix_power": "Array", "pinv": "Array",
+    "slogdet": "_NdtJaxSlogdetResult", "eigh": "_NdtJaxEighResult", "eig": "_NdtJaxEigResult", "svd": "_NdtAny",
+    "qr": "_NdtAny", "lstsq": "tuple[Array, Array, Array, Array]", "norm": "Array",
+}  # fmt: skip
+LINALG_PREAMBLE = f"""\
+{TYPEVARS}
+from typing import NamedTuple as _NdtNamedTuple, overload
+from jax._src.typing import Array, ArrayLike
+from jax._src.numpy.linalg import EighResult as _NdtJaxEighResult, EigResult as _NdtJaxEigResult, SlogdetResult as _NdtJaxSlogdetResult
+from jax.numpy import _NdtJaxArray
+""" + "\n".join(f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4))
+
+
+def linalg() -> list[str]:
+    """jax.numpy.linalg with the shapes numpy documents; the module re-exports jax's functions, so
+    each typed one is imported under another name and declared here, ending with jax's own."""
+    overloads = linalg_overloads(LETTERS + ["_NdtF"], REST, arr, res, LINALG_FAMILIES, LINALG_PARAMS, "Shaped")
+    out = [f"## jax.numpy.linalg: rename import {name} -> _NdtJax_{name}" for name in overloads]
+    out += ["## jax.numpy.linalg: preamble", LINALG_PREAMBLE, named_tuple_classes("Shaped")]
+    for name, texts in overloads.items():
+        out += texts
+        first = "x" if name == "norm" else "a"
+        out.append(overload(name, f"{first}: ArrayLike, /, *args: _NdtAny, **kwargs: _NdtAny", LINALG_FALLBACK[name]))
     return out
 
 
@@ -349,8 +478,35 @@ ACTIVATIONS = {
 }
 
 
+def logsumexp_overloads() -> list[str]:
+    """logsumexp reduces like sum (axis None, a literal axis, keepdims), floats only."""
+    tail = "b: None = None, keepdims: {keep}, return_sign: _NdtLiteral[False] = False, where: None = None"
+    out = [overload("logsumexp", f"a: {arr('_NdtDInexact', '_NdtAny')}, axis: None = None, " + tail.format(keep="_NdtLiteral[False] = False"), res("_NdtDInexact", "tuple[()]"))]
+    for axis, shape_in, shape_drop, shape_keep in axis_patterns():
+        for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
+            if keep == "_NdtLiteral[True]":
+                params = f"a: {arr('_NdtDInexact', tup(shape_in))}, axis: _NdtLiteral[{axis}], b: None = None, *, keepdims: _NdtLiteral[True], return_sign: _NdtLiteral[False] = False, where: None = None"
+            else:
+                params = f"a: {arr('_NdtDInexact', tup(shape_in))}, axis: _NdtLiteral[{axis}], " + tail.format(keep=keep)
+            out.append(overload("logsumexp", params, res("_NdtDInexact", tup(shape_out))))
+    return out
+
+
+def scipy_special() -> list[str]:
+    """jax.scipy.special re-exports jax's functions: logsumexp is declared here, ending with jax's."""
+    return [
+        "## jax.scipy.special: rename import logsumexp -> _NdtJax_logsumexp",
+        "## jax.scipy.special: preamble", TYPEVARS, "from typing import overload",
+        "from jax.numpy import _NdtJaxArray", "from jax._src.typing import ArrayLike",
+        *logsumexp_overloads(),
+        overload("logsumexp", "a: ArrayLike, /, *args: _NdtAny, **kwargs: _NdtAny", "_NdtAny"),
+    ]
+
+
 def nn() -> list[str]:
     out = ["## jax.nn: rename import ArrayLike -> _NdtJaxArrayLike", "## jax.nn: preamble", JAX_NN_PREAMBLE]
+    out.append("## jax.nn: before logsumexp")
+    out += logsumexp_overloads()
     for name, params in ACTIVATIONS.items():
         out.append(f"## jax.nn: before {name}")
         out.append(overload(name, f"x: {arr('_NdtDInexact', '_NdtSh')}{params}", res("_NdtDInexact", "_NdtSh")))
@@ -372,7 +528,16 @@ _NdtBatch = _NdtTypeVar("_NdtBatch")
 _NdtS = _NdtTypeVarTuple("_NdtS")
 _NdtS2 = _NdtTypeVarTuple("_NdtS2")
 _NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
+from jax._src.basearray import Array as _NdtVmapArray
+# A function of a jax array (a lambda too: pyright infers its parameter from this bound) keeps
+# jax's own typing; an NDArray-annotated function returns NDArray, which is not a jax Array.
+_NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapArray], _NdtVmapArray])
 
+@_ndt_overload
+def vmap(
+    fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtFJax: ...
 @_ndt_overload
 def vmap(
     fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
@@ -389,11 +554,88 @@ def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
 """
 
 
+def typing_patch() -> list[str]:
+    """jax._src.typing's ArrayLike, which jax.lax and jax.numpy.linalg take, accepts NDArray too."""
+    return [
+        "## jax._src.typing: rename import ArrayLike -> _NdtJaxArrayLike",
+        "## jax._src.typing: preamble",
+        "from ndtyping._ndarray import ShapedArray as _NdtArray",
+        "ArrayLike = Union[_NdtJaxArrayLike, _NdtArray[Any, Any]]",
+    ]
+
+
+# jax.lax: functions that keep the shape and dtype of their (first) array argument
+LAX_UNARY = [
+    "rsqrt", "exp", "log", "tanh", "logistic", "sqrt", "abs", "neg", "sin", "cos", "erf", "log1p", "expm1",
+    "sign", "floor", "ceil", "round", "square", "reciprocal", "cbrt", "exp2", "tan",
+]  # fmt: skip
+LAX_BINARY = ["add", "sub", "mul", "div", "max", "min", "pow", "atan2", "rem"]  # lax requires equal shapes
+LAX_PREAMBLE = f"""\
+{TYPEVARS}
+from typing import Callable as _NdtCallable, overload as _ndt_overload
+from jax.numpy import _NdtJaxArray
+from jax._src.basearray import Array as _NdtLaxArray
+_NdtCarry = _NdtTypeVar("_NdtCarry")
+_NdtX = _NdtTypeVar("_NdtX")
+_NdtY = _NdtTypeVar("_NdtY")
+_NdtT = _NdtTypeVar("_NdtT")
+_NdtS = _NdtTypeVarTuple("_NdtS")
+_NdtS2 = _NdtTypeVarTuple("_NdtS2")
+"""
+
+
+def lax() -> list[str]:
+    """jax.lax: elementwise functions keep the shape, select takes its branches' shape, and scan
+    stacks its per-step outputs along a new leading axis. jax.lax's module re-exports jax's
+    functions (a source file, not a stub), so each is imported under another name and defined
+    here as overloads with an implementation that calls jax's (what runs at runtime)."""
+    names = [*LAX_UNARY, *LAX_BINARY, "select", "scan"]
+    out = [f"## jax.lax: rename import {name} -> _NdtJax_{name}" for name in names]
+    out += ["## jax.lax: preamble", LAX_PREAMBLE]
+    same = arr("_NdtD", "_NdtSh")
+    for name in LAX_UNARY:
+        out += [
+            f"@_ndt_overload\ndef {name}(x: {same}, /, **kwargs: _NdtAny) -> {res('_NdtD', '_NdtSh')}: ...",
+            f"@_ndt_overload\ndef {name}(x: _NdtAny, /, **kwargs: _NdtAny) -> _NdtLaxArray: ...",
+            f"def {name}(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_{name}(*args, **kwargs)",
+        ]
+    for name in LAX_BINARY:
+        out += [
+            f"@_ndt_overload\ndef {name}(x: {same}, y: {same}, /) -> {res('_NdtD', '_NdtSh')}: ...",
+            f"@_ndt_overload\ndef {name}(x: {same}, y: int | float, /) -> {res('_NdtD', '_NdtSh')}: ...",
+            f"@_ndt_overload\ndef {name}(x: _NdtAny, y: _NdtAny, /) -> _NdtLaxArray: ...",
+            f"def {name}(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_{name}(*args, **kwargs)",
+        ]
+    out += [
+        f"@_ndt_overload\ndef select(pred: _NdtAny, on_true: {same}, on_false: {same}) -> {res('_NdtD', '_NdtSh')}: ...",
+        "@_ndt_overload\ndef select(pred: _NdtAny, on_true: _NdtAny, on_false: _NdtAny) -> _NdtLaxArray: ...",
+        "def select(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_select(*args, **kwargs)",
+        # scan over an ndtyping array: the step takes one slice (the leading axis dropped) and its
+        # output is stacked along a new leading axis of the same length
+        "@_ndt_overload\ndef scan(\n"
+        f"    f: _NdtCallable[[_NdtCarry, {arr('_NdtD', 'tuple[_NdtUnpack[_NdtS]]')}], tuple[_NdtCarry, {arr('_NdtD2', 'tuple[_NdtUnpack[_NdtS2]]')}]],\n"
+        f"    init: _NdtCarry, xs: {arr('_NdtD', 'tuple[_NdtA, _NdtUnpack[_NdtS]]')}, length: int | None = None, reverse: bool = False,\n"
+        "    unroll: int | bool = 1, _split_transpose: bool = False,\n"
+        f") -> tuple[_NdtCarry, {res('_NdtD2', 'tuple[_NdtA, _NdtUnpack[_NdtS2]]')}]: ...",
+        # any other scan: jax's own typing, but with the per-step output stacked (its type unknown)
+        "@_ndt_overload\ndef scan(\n"
+        "    f: _NdtCallable[[_NdtCarry, _NdtAny], tuple[_NdtCarry, _NdtAny]], init: _NdtCarry, xs: _NdtAny = None,\n"
+        "    length: int | None = None, reverse: bool = False, unroll: int | bool = 1, _split_transpose: bool = False,\n"
+        ") -> tuple[_NdtCarry, _NdtAny]: ...",
+        # a carry whose types differ between init and the step (an NDArray init, a jax.Array step)
+        "@_ndt_overload\ndef scan(f: _NdtCallable[..., _NdtAny], init: _NdtAny, xs: _NdtAny = None, length: int | None = None,\n"
+        "         reverse: bool = False, unroll: int | bool = 1, _split_transpose: bool = False) -> tuple[_NdtAny, _NdtAny]: ...",
+        "def scan(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_scan(*args, **kwargs)",
+    ]
+    return out
+
+
 def sections() -> list[str]:
     return [
         "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax.numpy: preamble", JAX_NUMPY_PREAMBLE,
-        *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *nn(),
+        *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *einsum(), *nn(),
+        *typing_patch(), *linalg(), *lax(), *scipy_special(),
         "## jax: rename import vmap -> _NdtJaxVmap", "## jax: preamble", VMAP,
     ]  # fmt: skip
 
@@ -405,7 +647,7 @@ HEADER = """\
 
 
 def render() -> str:
-    return HEADER + "\n".join(sections()) + "\n"
+    return HEADER + readable("\n".join(sections())) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

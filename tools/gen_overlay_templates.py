@@ -23,10 +23,14 @@ parameter ahead of the array patterns.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from itertools import permutations
 from pathlib import Path
 
 from _generated import write_or_check
+from _readable import readable
+from _shape_rules import EINSUM, Family, einsum_shapes, linalg_overloads, named_tuple_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "numpy" / "overlay.stub"
@@ -56,6 +60,8 @@ _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.
 _NdtDInteger = _NdtTypeVar("_NdtDInteger", bound=_ndt_np.integer[_NdtAny])
 _NdtDNumber = _NdtTypeVar("_NdtDNumber", bound=_ndt_np.number[_NdtAny])
 _NdtDReal = _NdtTypeVar("_NdtDReal", bound=_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny])
+_NdtDFloat = _NdtTypeVar("_NdtDFloat", bound=_ndt_np.floating[_NdtAny])
+_NdtDComplex = _NdtTypeVar("_NdtDComplex", bound=_ndt_np.complexfloating[_NdtAny, _NdtAny])
 # Defaults: an array of unknown shape (tuple[Any, ...]) leaves these unsolved; they must then
 # read as Any, not Unknown, or strict mode would flag every result.
 """ + "\n".join(f'{name} = _NdtTypeVar("{name}", default=_NdtAny)' for name in LETTERS + SUFFIX_LETTERS) + """
@@ -66,7 +72,14 @@ _NdtNumpyArray = _NdtTypeVar("_NdtNumpyArray", bound=_ndt_np.ndarray[_NdtAny, _N
 # numpy's own results. pyright accepts a variadic `tuple[*Shape]` here.
 _NdtShNE = _NdtTypeVar("_NdtShNE", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]])
 from collections.abc import Sequence as _NdtSequence
-from numpy._typing import ArrayLike as _NdtArrayLike"""
+from numpy._typing import ArrayLike as _NdtArrayLike
+from numpy._typing._nested_sequence import _NestedSequence as _NdtNestedSequence
+# numpy's ArrayLike without its `__array__` protocol, which every ndtyping array satisfies: the
+# narrowed fallbacks of the functions whose shapes ndtyping checks (matmul, dot) take this.
+_NdtStrictArrayLike = (
+    _ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | _NdtNestedSequence[_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic]
+    | complex | bytes | str | _NdtNestedSequence[complex | bytes | str]
+)"""
 
 SIZES_PREAMBLE = (
     "_NdtSize = _NdtLiteral[" + ", ".join(str(n) for n in range(MAX_LITERAL_SIZE + 1)) + "]\n"
@@ -242,15 +255,29 @@ def _general_fits(kind: str, i: int, j: int, rank: int) -> bool:
     return found is not None and len(found[0]) - 1 <= rank
 
 
+def transpose_permutations() -> list[tuple[list[str], tuple[int, ...], list[str]]]:
+    """(shape in, axes, shape out) for every permutation of ranks 3, 2 and 4 (the identity too)."""
+    rows = []
+    for rank in (3, 2, 4):
+        shape = LETTERS[:rank]
+        for axes in permutations(range(rank)):
+            rows.append((shape, axes, [shape[axis] for axis in axes]))
+    return rows
+
+
 def layout() -> list[str]:
     numpy_result = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
     numpy_arg = numpy_array("_NdtAny", "_NdtD")
     out = ["## numpy._core.fromnumeric: before transpose"]
-    out.append(guarded("transpose", f"a: {numpy_arg}, axes: None = None", numpy_result))
+    out.append(guarded("transpose", f"a: {numpy_arg}, axes: _NdtSequence[int] | None = None", numpy_result))
     for rank in (2, 3, 4, 1):
         shape_in = LETTERS[:rank]
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_in[::-1]):
             out.append(overload("transpose", f"a: {arg}, axes: None = None", result))
+    for shape_in, axes, shape_out in transpose_permutations():
+        for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
+            axes_type = tup([f"_NdtLiteral[{axis}]" for axis in axes])
+            out.append(overload("transpose", f"a: {arg}, axes: {axes_type}", result))
     out.append("## numpy._core.fromnumeric: before swapaxes")
     out.append(guarded("swapaxes", f"a: {numpy_arg}, axis1: _NdtIndex, axis2: _NdtIndex", numpy_result))
     for i, j, shape_in, shape_out in axis_pairs("swap"):
@@ -285,7 +312,25 @@ def layout() -> list[str]:
             params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {tup(sizes)}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
             result = family(tup(sizes), "_NdtD")
             out.append(overload("reshape", params, loose(result) if family is numpy_array else result))
+    # a -1 entry: the rank is known, the sizes are not (numpy arrays: numpy's own)
+    for rank in range(1, 5):
+        for position in range(rank):
+            shape = ["int"] * rank
+            shape[position] = "_NdtLiteral[-1]"
+            for family, size in ((numpy_array, "int"), (shaped_array, "_NdtAny")):
+                params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {tup(shape)}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
+                result = family(tup([size] * rank), "_NdtD")  # numpy's own types these sizes int
+                out.append(overload("reshape", params, loose(result) if family is numpy_array else result))
     return out
+
+
+# matmul beyond the four basic cases: a batch against a shared matrix or vector, either side
+MATMUL_MORE = [
+    ([REST, LETTERS[0], LETTERS[1]], [LETTERS[1], LETTERS[2]], [REST, LETTERS[0], LETTERS[2]]),
+    ([REST, LETTERS[0], LETTERS[1]], [LETTERS[1]], [REST, LETTERS[0]]),
+    ([LETTERS[0]], [REST, LETTERS[0], LETTERS[1]], [REST, LETTERS[1]]),
+    ([LETTERS[0], LETTERS[1]], [REST, LETTERS[1], LETTERS[2]], [REST, LETTERS[0], LETTERS[2]]),
+]
 
 
 def products() -> list[str]:
@@ -298,6 +343,15 @@ def products() -> list[str]:
         for family in GUARDED:
             params = f"a: {family(tup(left), '_NdtD')}, b: {family(tup(right), '_NdtD')}, out: None = None"
             out.append(overload("dot", params, family(tup(result_shape), "_NdtD")))
+    for left, right, result_shape in MATMUL_MORE[:2]:  # dot of an N-d array with a matrix or vector
+        params = f"a: {shaped_array(tup(left), '_NdtD')}, b: {shaped_array(tup(right), '_NdtD')}, out: None = None"
+        out.append(overload("dot", params, shaped_array(tup(result_shape), "_NdtD")))
+    # dot with a 3-d or larger second array (a sum over its second-to-last axis): numpy's result
+    big = shaped_array("tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]", "_NdtAny")
+    out.append(overload("dot", f"a: _NdtArray[_NdtAny, _NdtAny], b: {big}, out: None = None", "_NdtAny"))
+    out += strict_tail("dot", "a", "b", ", out: None = None", "_NdtAny")
+    out.append(overload("dot", "a: _NdtArray[_NdtAny, _NdtAny], b: _NdtArray[_NdtAny, _NdtAny], out: _ndt_np.ndarray[_NdtAny, _NdtAny]", "_NdtAny"))
+    out.append("## numpy._core.multiarray: narrow dot ArrayLike -> _NdtStrictArrayLike")
     return out
 
 
@@ -337,6 +391,15 @@ def ufuncs() -> list[str]:
                 result = family(tup(result_shape), "_NdtD")
             params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
             out.append(indent(overload("__call__", params, result)))
+    for left, right, result_shape in MATMUL_MORE:
+        params = f"self, x1: {shaped_array(tup(left), '_NdtD')}, x2: {shaped_array(tup(right), '_NdtD')}, /"
+        out.append(indent(overload("__call__", params, shaped_array(tup(result_shape), "_NdtD"))))
+    out += [indent(text) for text in strict_tail("__call__", "self, x1", "x2", ", /", "_NdtAny")]
+    # out= or dtype= (a required keyword: calls without it skip these in the arity filter): numpy's
+    array = "_NdtArray[_NdtAny, _NdtAny]"
+    out.append(indent(overload("__call__", f"self, x1: {array}, x2: {array}, /, out: _NdtAny, **kwargs: _NdtAny", "_NdtAny")))
+    out.append(indent(overload("__call__", f"self, x1: {array}, x2: {array}, /, *, dtype: _NdtAny, **kwargs: _NdtAny", "_NdtAny")))
+    out.append("## numpy._typing._ufunc: narrow _NdtMatmul ArrayLike -> _NdtStrictArrayLike")
     # vecdot (numpy >= 2.0): contracts the last axis, the leading ones broadcast as equal or absent
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtVecdot")
     out.append("class _NdtVecdot(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
@@ -401,6 +464,42 @@ UNARY_CLASSES = {
 }  # fmt: skip
 
 
+def _shape(items: list[str]) -> "Callable[[str], str]":
+    return lambda dtype: shaped_array(tup(items), dtype)
+
+
+def _union(*shapes: list[str]) -> "Callable[[str], str]":
+    return lambda dtype: " | ".join(shaped_array(tup(items), dtype) for items in shapes)
+
+
+_A, _B = LETTERS[:2]
+# (x1, x2, result shape) of the broadcasting forms beyond same shape / trailing vector / scalar:
+# x1 the larger array (a trailing matrix, a size-1 axis of a keepdims result, a 0-d array). The
+# result is x1's shape only: a form whose result took axes from x2 (the smaller array first, a
+# column with a row) made a call with an `Any` x2 (a dict pytree) Unknown, because the
+# overloads that match an `Any` disagree (research/pyright_perf/NOTES.md, section 7).
+BROADCASTS = [
+    (_shape([REST, _A, _B]), _union([_A, _B], [REST, _A, ONE], [REST, ONE, _B], [ONE]), tup([REST, _A, _B])),
+    (_shape([_A, REST]), _union([ONE, REST]), tup([_A, REST])),
+    (lambda dtype: shaped_array("_NdtSh", dtype), _shape([]), "_NdtSh"),
+]
+
+
+def strict_tail(name: str, x1: str, x2: str, rest: str, result: str) -> list[str]:
+    """What stands between ndtyping's patterns and the library's own overloads, whose array
+    parameters are narrowed (`## ...: narrow`) so that they no longer take an ndtyping array.
+
+    A call that fits no pattern is then an error when both arrays are ndtyping arrays (a shape
+    mismatch), but not when the other argument is a numpy array (whose shape numpy types with
+    `int` sizes), a sequence or a scalar: those get the library's result here.
+    """
+    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | complex"
+    return [
+        overload(name, f"{x1}: _NdtArray[_NdtAny, _NdtAny], {x2}: {other}{rest}", result),
+        overload(name, f"{x1}: {other}, {x2}: _NdtArray[_NdtAny, _NdtAny]{rest}", result),
+    ]
+
+
 def elementwise() -> list[str]:
     """The binary and unary ufunc classes (the numpy names are retyped to them in ufuncs()).
 
@@ -428,6 +527,13 @@ def elementwise() -> list[str]:
         for x1_dtype, _, scalars, result in filter(lambda family: family[2], families):
             params = f"self, x1: {scalars}, x2: {shaped_array('_NdtShNE', x1_dtype)}, /"
             out.append(indent(overload("__call__", params, shaped_array("_NdtShNE", result))))
+        # the other broadcasting forms (size-1 axes, a smaller array on either side, 0-d arrays),
+        # tried only when the common ones fail
+        array_families = [(x1_dtype, x2_dtype, result) for x1_dtype, x2_dtype, _, result in families if x2_dtype]
+        for x1_dtype, x2_dtype, result in array_families:
+            for x1, x2, shape in BROADCASTS:
+                params = f"self, x1: {x1(x1_dtype)}, x2: {x2(x2_dtype)}, /"
+                out.append(indent(overload("__call__", params, shaped_array(shape, result))))
     # Unary: each dtype family has its numpy-array guard (which keeps the array's shape) before its
     # pattern; a numpy array outside every family matches neither and gets numpy's overloads.
     for name, (_, families) in UNARY_CLASSES.items():
@@ -460,10 +566,15 @@ def same_shape() -> list[str]:
         result = loose(array) if family is numpy_array else array
         out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", result))
     out.append("## numpy._core.multiarray: before where")
-    for family in FAMILIES:
-        shape = "_NdtSh" if family is numpy_array else "_NdtShNE"
-        array, condition = family(shape, "_NdtD"), family(shape, "_ndt_np.bool_")
-        out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
+    array, condition = numpy_array("_NdtSh", "_NdtD"), numpy_array("_NdtSh", "_ndt_np.bool_")
+    out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
+    # a numpy mask (its shape untyped), then an ndtyping mask of x's shape, then any other mask
+    # (one that broadcasts, such as (T, T) on (B, T, T)): the result has x's shape (or y's)
+    array = shaped_array("_NdtShNE", "_NdtD")
+    cases = ((array, array), (array, "int | float"), ("int | float", array))
+    for mask in ("_ndt_np.ndarray[_NdtAny, _NdtAny]", shaped_array("_NdtShNE", "_ndt_np.bool_"), "_NdtArrayLike"):
+        for x, y in cases:
+            out.append(overload("where", f"condition: {mask}, x: {x}, y: {y}, /", array))
     return out
 
 
@@ -487,6 +598,10 @@ def creation() -> list[str]:
     for _, sizes in ranks:
         params = f"self, /, shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
         out.append(indent(overload("__call__", params, numpy_array(tup(sizes), "_NdtD"))))
+    for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
+        shape = "int" if rank == 1 else tup(["int"] * rank)
+        params = f"self, /, shape: {shape}, dtype: type[_NdtD], {tail}"
+        out.append(indent(overload("__call__", params, numpy_array(tup(["_NdtAny"] * rank), "_NdtD"))))
     out.append(f"## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty {feature.format('class')}")
     out.append(f"## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty {feature.format('class')}")
     out.append(f"## numpy._core.numeric: preamble {feature.format('class')}")
@@ -497,6 +612,10 @@ def creation() -> list[str]:
         for _, sizes in ranks:
             params = f"shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
             out.append(overload(name, params, numpy_array(tup(sizes), "_NdtD")))
+        for rank in range(1, 5):
+            shape = "int" if rank == 1 else tup(["int"] * rank)
+            params = f"shape: {shape}, dtype: type[_NdtD], {tail}"
+            out.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), "_NdtD")))
     out.append("## numpy._core.numeric: before full")
     for _, sizes in ranks:
         params = f"shape: {tup(sizes)}, fill_value: _NdtAny, dtype: type[_NdtD], {tail}"
@@ -509,21 +628,128 @@ def creation() -> list[str]:
     return out
 
 
+# stack: (axis, item shape, result shape); the new axis (the number of arrays) is unknown
+STACK_AXES = [
+    ("0", [REST], ["?", REST]), ("-1", [REST], [REST, "?"]), ("1", ["a", REST], ["a", "?", REST]),
+    ("-2", [REST, "z"], [REST, "?", "z"]), ("2", ["a", "b", REST], ["a", "b", "?", REST]),
+]
+# concatenate / split: (axis, shape with the joined or split axis as `?`)
+JOIN_AXES = [("0", ["?", REST]), ("-1", [REST, "?"]), ("1", ["a", "?", REST]), ("-2", [REST, "?", "z"])]
+_SYMBOLS = {"?": "_NdtAny", "a": LETTERS[0], "b": LETTERS[1], "z": SUFFIX_LETTERS[0]}
+
+
+def _shape_of(symbols: list[str], unknown: str = "_NdtAny") -> str:
+    return tup([unknown if symbol == "?" else _SYMBOLS.get(symbol, symbol) for symbol in symbols])
+
+
 def joins() -> list[str]:
-    """stack and concatenate at the level of rank: the joined axis has an unknown size."""
+    """stack (the new axis placed at `axis`), concatenate (the other axes kept) and split."""
+    # numpy arrays (and lists of unknown arrays): numpy's own kind of result, shape unknown
+    numpy_item, numpy_result = numpy_array("_NdtAny", "_NdtD"), loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
     out = ["## numpy._core.shape_base: before stack"]
-    for family, unknown in ((numpy_array, "int"), (shaped_array, "_NdtAny")):
-        item = family(tup([REST]), "_NdtD")
-        out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[0] = 0", family(tup([unknown, REST]), "_NdtD")))
-        out.append(overload("stack", f"arrays: _NdtSequence[{item}], axis: _NdtLiteral[-1]", family(tup([REST, unknown]), "_NdtD")))
+    out.append(overload("stack", f"arrays: _NdtSequence[{numpy_item}], axis: int = 0", numpy_result))
+    for axis, item, result in STACK_AXES:
+        default = " = 0" if axis == "0" else ""
+        params = f"arrays: _NdtSequence[{shaped_array(_shape_of(item), '_NdtD')}], axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("stack", params, shaped_array(_shape_of(result), "_NdtD")))
     out.append("## numpy._core.multiarray: before concatenate")
-    for family, unknown in ((numpy_array, "int"), (shaped_array, "_NdtAny")):
-        # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
-        item = family(tup(["_NdtAny", REST]), "_NdtD")
-        out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[0] = 0", family(tup([unknown, REST]), "_NdtD")))
-        item = family(tup([REST, "_NdtAny"]), "_NdtD")
-        out.append(overload("concatenate", f"arrays: _NdtSequence[{item}], /, axis: _NdtLiteral[-1]", family(tup([REST, unknown]), "_NdtD")))
+    out.append(overload("concatenate", f"arrays: _NdtSequence[{numpy_item}], /, axis: int = 0", numpy_result))
+    # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
+    for axis, shape in JOIN_AXES:
+        default = " = 0" if axis == "0" else ""
+        params = f"arrays: _NdtSequence[{shaped_array(_shape_of(shape), '_NdtD')}], /, axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("concatenate", params, shaped_array(_shape_of(shape), "_NdtD")))
+    # take_along_axis: the result has the indices' shape; take(a, indices, axis=0): the indices'
+    # axes replace the first
+    out.append("## numpy.lib._shape_base_impl: before take_along_axis")
+    out.append(guarded("take_along_axis", "arr: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], indices: _NdtAny, axis: int | None = -1", numpy_array("tuple[_NdtAny, ...]", "_NdtD")))
+    out.append(overload("take_along_axis", f"arr: {shaped_array('_NdtAny', '_NdtD')}, indices: {shaped_array('_NdtShNE', '_ndt_np.integer[_NdtAny]')}, axis: int = -1", shaped_array("_NdtShNE", "_NdtD")))
+    out.append("## numpy._core.fromnumeric: before take")
+    for indices in ([LETTERS[1]], [LETTERS[1], LETTERS[2]]):
+        params = f"a: {shaped_array(tup([LETTERS[0], REST]), '_NdtD')}, indices: {shaped_array(tup(indices), '_ndt_np.integer[_NdtAny]')}, axis: _NdtLiteral[0], out: None = None, mode: _NdtAny = 'raise'"
+        out.append(overload("take", params, shaped_array(tup([*indices, REST]), "_NdtD")))
+    for name in ("split", "array_split"):
+        out.append(f"## numpy.lib._shape_base_impl: before {name}")
+        out.append(guarded(name, "ary: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], indices_or_sections: _NdtAny, axis: int = 0", f"list[{numpy_array('tuple[_NdtAny, ...]', '_NdtD')}]"))
+        for axis, shape in JOIN_AXES:
+            default = " = 0" if axis == "0" else ""
+            params = f"ary: {shaped_array(_shape_of(shape), '_NdtD')}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
+            out.append(overload(name, params, f"list[{shaped_array(_shape_of(shape), '_NdtD')}]"))
     return out
+
+
+def einsum() -> list[str]:
+    """einsum with literal subscripts, one overload per pattern of _shape_rules.EINSUM."""
+    out = ["## numpy._core.einsumfunc: preamble", PREAMBLE, "## numpy._core.einsumfunc: before einsum"]
+    out.append(guarded("einsum", "subscripts: str, a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *operands: _NdtAny, **kwargs: _NdtAny", "_NdtAny"))
+    names = LETTERS + SUFFIX_LETTERS
+    for subscripts in EINSUM:
+        inputs, output = einsum_shapes(subscripts)
+        letters = {letter: names[n] for n, letter in enumerate(dict.fromkeys("".join("".join(t) for t in inputs)))}
+        arrays = ", ".join(f"op{n}: {shaped_array(tup([letters[c] for c in term]), '_NdtD')}" for n, term in enumerate(inputs))
+        params = f"subscripts: _NdtLiteral[{subscripts!r}], {arrays}, /, *, out: None = None, optimize: _NdtAny = False"
+        out.append(overload("einsum", params, shaped_array(tup([letters[c] for c in output]), "_NdtD")))
+    return out
+
+
+LINALG_FAMILIES = [
+    Family("_NdtDFloat", "_NdtDFloat", "_NdtDFloat", "_ndt_np.inexact[_NdtAny]"),
+    Family("_NdtDComplex", "_NdtDComplex", "_ndt_np.floating[_NdtAny]", "_ndt_np.complexfloating[_NdtAny, _NdtAny]"),
+    Family(INT_ANY, FLOAT64, FLOAT64, "_ndt_np.inexact[_NdtAny]"),
+]
+LINALG_PARAMS = {
+    "svd": ", hermitian: bool = False", "eigh": "UPLO: _NdtLiteral['L', 'U', 'l', 'u'] = 'L'",
+    "pinv": "rcond: _NdtAny = None, hermitian: bool = False, *, rtol: _NdtAny = None",
+    "cholesky": ", /, *, upper: bool = False", "lstsq": "rcond: float | None = None",
+}
+# numpy's own result for a numpy array (the guard's result), by function
+LINALG_NUMPY_RESULTS = {
+    "inv": "NDArray[floating]", "solve": "NDArray[floating]", "det": "Any", "cholesky": "NDArray[floating]",
+    "matrix_power": "NDArray[Any]", "pinv": "NDArray[floating]", "slogdet": "SlogdetResult", "eigh": "EighResult",
+    "eig": "EigResult", "svd": "Any", "qr": "QRResult", "lstsq": "Any", "norm": "Any",
+}  # fmt: skip
+LINALG_CLASS_PREFIX = "Shaped"  # ShapedEighResult[...]: a generic EighResult (numpy's own name is taken)
+
+
+def linalg() -> list[str]:
+    """numpy.linalg with the shapes and dtypes numpy documents (leading axes batch)."""
+    module = "numpy.linalg._linalg"
+    out = [f"## {module}: preamble", PREAMBLE,
+           "from typing import NamedTuple as _NdtNamedTuple, Generic as _NdtGeneric",
+           *[f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4)],
+           named_tuple_classes(LINALG_CLASS_PREFIX)]
+    overloads = linalg_overloads(LETTERS + SUFFIX_LETTERS, REST, shaped_array_d, shaped_array_d, LINALG_FAMILIES, LINALG_PARAMS, LINALG_CLASS_PREFIX)
+    for name, texts in overloads.items():
+        out.append(f"## {module}: before {name}")
+        numpy_result = LINALG_NUMPY_RESULTS[name]
+        result = "_NdtAny" if numpy_result == "Any" else f"{numpy_result} | _NdtAny"
+        # numpy arrays keep numpy's own result (a numpy array satisfies the ShapedArray patterns)
+        if name in ("inv", "solve", "cholesky", "pinv", "matrix_power"):  # a float array: its own dtype
+            float_result = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtDFloat"))
+            out.append(guarded(name, "a: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtDFloat]], /, *args: _NdtAny, **kwargs: _NdtAny", float_result))
+        out.append(guarded(name, "a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *args: _NdtAny, **kwargs: _NdtAny", result).replace("(a:", "(a:" if name != "norm" else "(x:"))
+        out += numpy_scalar_results(name)
+        # norm without an axis: a numpy scalar too
+        out += [re.sub(r"(axis: None = None, keepdims: _NdtLiteral\[False\] = False\) -> )_NdtArray\[(.*), tuple\[\(\)\]\]:", r"\1\2:", text) for text in texts]
+    return out
+
+
+def numpy_scalar_results(name: str) -> list[str]:
+    """numpy returns a scalar (np.float64, with __float__) where a batched call returns an array:
+    det and slogdet of one matrix, norm of a float array without an axis."""
+    square = "tuple[_NdtA, _NdtA]"
+    out = []
+    for family in LINALG_FAMILIES:
+        arg = shaped_array(square, family.dtype)
+        if name == "det":
+            out.append(overload("det", f"a: {arg}", family.same))
+        elif name == "slogdet":
+            out.append(overload("slogdet", f"a: {arg}", f"{LINALG_CLASS_PREFIX}SlogdetResult[{family.same}, {family.real}]"))
+    return out
+
+
+def shaped_array_d(dtype: str, shape: str) -> str:
+    return shaped_array(shape, dtype)
 
 
 def indent(text: str) -> str:
@@ -542,7 +768,7 @@ def sections() -> list[str]:
         out.append(PREAMBLE)
         if module in with_sizes:
             out.append(SIZES_PREAMBLE)
-    return out + reductions() + layout() + products() + ufuncs() + same_shape() + creation() + joins()
+    return out + reductions() + layout() + products() + ufuncs() + same_shape() + creation() + joins() + linalg() + einsum()
 
 
 HEADER = """\
@@ -552,7 +778,7 @@ HEADER = """\
 
 
 def render() -> str:
-    return HEADER + "\n".join(sections()) + "\n"
+    return HEADER + readable("\n".join(sections())) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -293,6 +293,20 @@ def parse_report(stdout: str, cwd: Path) -> tuple[list[Finding], dict[str, Any]]
     return findings, report
 
 
+def in_user_words(findings: list[Finding], cwd: Path) -> list[Finding]:
+    """pyright's messages with NDArray spelled as the user writes it (see ndtyping._messages)."""
+    from ._messages import rewrite_findings
+
+    sources: dict[str, list[str]] = {}
+    for finding in findings:
+        if finding.rule == "reportCallIssue" and finding.file not in sources:
+            try:
+                sources[finding.file] = (cwd / finding.file).read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError):
+                sources[finding.file] = []
+    return cast("list[Finding]", rewrite_findings(findings, sources))
+
+
 @dataclass(frozen=True)
 class Options:
     paths: list[Path]
@@ -370,6 +384,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         findings, report = parse_report(result.stdout, cwd)
     except (ValueError, KeyError, TypeError):
         report, findings = None, []
+    findings = in_user_words(findings, cwd)
     if report is None or result.returncode not in (0, 1):
         detail = "\n".join(part.strip() for part in (result.stderr, result.stdout if report is None else "") if part.strip())
         raise CheckError(f"pyright failed (exit status {result.returncode}):\n{detail or '(no output)'}")

@@ -18,7 +18,11 @@ A template file holds sections, each starting with a line `## <module>: <action>
   re-annotated as `add: _NdtBinary[...]` (same type arguments; `add: BinaryUfunc` has none);
 - `## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike` -- the module imports the name
   under the new one, so that the preamble can define its own `ArrayLike` (pyright reads a
-  name bound twice in a stub as Unknown).
+  name bound twice in a stub as Unknown);
+- `## jax.numpy: narrow matmul ArrayLike -> _NdtStrictArrayLike` -- in the library's own
+  definition of `matmul` (or, for the new class of an `extend` section, in its copy of the
+  parent's `__call__`), the type name is replaced: the library's fallback then no longer accepts an
+  ndtyping array whose shape fits none of ndtyping's overloads, so pyright reports the call.
 
 A function defined once (jax's stubs) becomes the last overload of the set; a parent `__call__`
 copied by `extend` is re-indented to the new class and made an overload the same way.
@@ -68,15 +72,16 @@ def _print_warning(message: str) -> None:
 @dataclass
 class _Section:
     module: str
-    action: str  # preamble | before | extend | retype | rename
+    action: str  # preamble | before | extend | retype | rename | narrow
     target: str  # the function, class, variable or import the action needs ("" for preamble)
-    new: str = ""  # extend: the new class; retype: the new type; rename: the new name
+    new: str = ""  # extend: the new class; retype: the new type; rename: the new name; narrow: the new type
+    old: str = ""  # narrow: the type name replaced
     feature: str = ""  # sections of one feature variant apply together
     variant: str = ""
     lines: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        kinds = {"before": "function", "extend": "class", "retype": "variable", "rename": "import"}
+        kinds = {"before": "function", "extend": "class", "retype": "variable", "rename": "import", "narrow": "function"}
         return f"{self.module}.{self.target} ({kinds.get(self.action, self.action)})"
 
 
@@ -255,16 +260,17 @@ def _version(name: str, sources: Optional[dict[str, Path]] = None) -> str:
 def _module_stub(package_dir: Path, package: str, module: str) -> Optional[Path]:
     parts = module.split(".")[1:] if module != package else []
     base = package_dir.joinpath(*parts)
-    # jax's top-level package has no stub: its __init__.py is what pyright reads
-    for candidate in (base.with_suffix(".pyi"), base / "__init__.pyi", base / "__init__.py"):
+    # jax's top-level package has no stub: its __init__.py is what pyright reads; a module of
+    # re-exports without a stub (jax.numpy.linalg, jax._src.typing) gets a .pyi written beside it
+    for candidate in (base.with_suffix(".pyi"), base / "__init__.pyi", base / "__init__.py", base.with_suffix(".py")):
         if candidate.exists():
             return candidate
     return None
 
 
 _SECTION = re.compile(
-    r"^## ([\w.]+): (?:(preamble)|before (\w+)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+))"
-    r"(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
+    r"^## ([\w.]+): (?:(preamble)|before (\w+)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
+    r"|narrow (\w+) (\w+) -> (\w+))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
 )
 
 
@@ -276,7 +282,8 @@ def _parse_template(text: str) -> list[_Section]:
             if sections:
                 sections[-1].lines.append(line)
             continue
-        module, preamble, before, base, new_class, variable, new_type, name, new_name, feature, variant = match.groups()
+        (module, preamble, before, base, new_class, variable, new_type, name, new_name,
+         narrowed, old_type, narrow_type, feature, variant) = match.groups()  # fmt: skip
         if preamble:
             section = _Section(module, "preamble", "")
         elif before:
@@ -285,15 +292,21 @@ def _parse_template(text: str) -> list[_Section]:
             section = _Section(module, "extend", base, new_class)
         elif variable:
             section = _Section(module, "retype", variable, new_type)
-        else:
+        elif name:
             section = _Section(module, "rename", name, new_name)
+        else:
+            section = _Section(module, "narrow", narrowed, narrow_type, old_type)
         section.feature, section.variant = (feature or "").strip(), (variant or "").strip()
         sections.append(section)
     return sections
 
 
-def _misfit(section: _Section, tree: ast.Module, lines: list[str]) -> str:
-    """Why `section` cannot apply to the module parsed as `tree` ("" when it can)."""
+def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: frozenset[str] = frozenset()) -> str:
+    """Why `section` cannot apply to the module parsed as `tree` ("" when it can).
+
+    `extended`: the classes `extend` sections of this module create (a `narrow` of one of them
+    changes that class's copy of its parent's `__call__`, and fits wherever the `extend` does).
+    """
     if section.action == "before":
         if not any(isinstance(n, ast.FunctionDef) and n.name == section.target for n in tree.body):
             return f"{section.module} has no function {section.target!r}"
@@ -306,6 +319,9 @@ def _misfit(section: _Section, tree: ast.Module, lines: list[str]) -> str:
     elif section.action == "rename":
         if not _imports(tree, section.target):
             return f"{section.module} does not import {section.target!r}"
+    elif section.action == "narrow" and section.target not in extended:
+        if not any(isinstance(n, ast.FunctionDef) and n.name == section.target for n in tree.body):
+            return f"{section.module} has no function {section.target!r} to narrow"
     return ""
 
 
@@ -338,7 +354,8 @@ def _patch_modules(
         parsed = trees[section.module]
         if parsed is None:
             return f"{package} {version} has no stub for {section.module}"
-        return _misfit(section, parsed[2], parsed[1].splitlines())
+        extended = frozenset(s.new for s in sections if s.module == section.module and s.action == "extend")
+        return _misfit(section, parsed[2], parsed[1].splitlines(), extended)
 
     # A module whose base (untagged preamble and renames) does not fit is left as it is.
     dropped: set[str] = {module for module, parsed in trees.items() if parsed is None}
@@ -405,6 +422,7 @@ def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
         if not _is_overloaded(first):  # a single def: make it the last overload of the set
             inserts[start].append("@overload")
 
+    narrows = [s for s in sections if s.action == "narrow"]
     for section in (s for s in sections if s.action == "extend"):
         base = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == section.target)
         calls = [n for n in base.body if isinstance(n, ast.FunctionDef) and n.name == "__call__"]
@@ -414,8 +432,19 @@ def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
             method = textwrap.dedent("\n".join(lines[start : call.end_lineno]))
             if not _is_overloaded(call):  # a single __call__ (jax): the last overload of the set
                 method = "@overload\n" + method
+            for narrow in narrows:
+                if narrow.target == section.new:
+                    method = re.sub(rf"\b{narrow.old}\b", narrow.new, method)
             inherited.extend(textwrap.indent(method, "    ").splitlines())
         inserts.setdefault(len(lines), []).extend(["", *section.lines, *inherited, ""])
+
+    extended = {s.new for s in sections if s.action == "extend"}
+    for narrow in narrows:
+        if narrow.target in extended:
+            continue  # narrowed in the subclass's copy above; the library's class stays as it is
+        for node in (n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == narrow.target):
+            for index in range(node.lineno - 1, node.end_lineno or node.lineno):
+                lines[index] = re.sub(rf"\b{narrow.old}\b", narrow.new, lines[index])
 
     for section in (s for s in sections if s.action == "rename"):
         name, new = section.target, section.new

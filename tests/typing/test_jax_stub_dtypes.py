@@ -46,4 +46,4 @@ def pyright_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], di
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[case_id(case) for case in CASES])
 def test_inferred_dtype_accepts_jax_result(index: int, pyright_run: tuple[list[str], dict[int, list[Any]]]) -> None:
-    check_case(CASES[index], index, pyright_run, "_NdtJaxArray[", "jax")
+    check_case(CASES[index], index, pyright_run, "ShapedJaxArray[", "jax")

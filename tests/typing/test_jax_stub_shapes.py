@@ -4,6 +4,7 @@ infers through the overlay equals the shape the real jax call returns, on exampl
 from __future__ import annotations
 
 import sys
+from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,7 @@ from ndtyping._overlay import build_overlay, supported
 
 from .run_pyright import run_pyright
 from .test_jax_stubs import jax_config
-from .test_stub_shapes import inferred_shape
+from .test_stub_shapes import EINSUM, einsum_shapes, inferred_shape
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
@@ -99,6 +100,47 @@ CASES += [
     ("jnp.concatenate([x, y])", {"x": (2, 3), "y": (4, 3)}, 1),
     ("jnp.concatenate([x, y], axis=-1)", {"x": (2, 3), "y": (2, 4)}, 1),
 ]
+# issue 15: jnp.linalg, jax.lax, layout with an axes tuple, joins at other axes, split, einsum,
+# where with a jax mask, more products
+for a in [(3, 3), (2, 3, 3)]:
+    for expr in ("jnp.linalg.inv(a)", "jnp.linalg.det(a)", "jnp.linalg.cholesky(a)", "jnp.linalg.matrix_power(a, 3)",
+                 "jnp.linalg.slogdet(a).sign", "jnp.linalg.slogdet(a).logabsdet", "jnp.linalg.eigh(a).eigenvalues",
+                 "jnp.linalg.eigh(a)[1]", "jnp.linalg.svd(a).S", "jnp.linalg.svd(a).U", "jnp.linalg.qr(a).R",
+                 "jnp.linalg.norm(a, axis=-1)", "jnp.linalg.norm(a, axis=(-2, -1))", "jnp.linalg.pinv(a)"):  # fmt: skip
+        CASES.append((expr, {"a": a}, 0))
+for a, b in [((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 4)), ((2, 3, 3), (3,))]:
+    CASES.append(("jnp.linalg.solve(a, b)", {"a": a, "b": b}, 0))
+for expr, unknown in [("jnp.linalg.svd(a).Vh", 0), ("jnp.linalg.svd(a, full_matrices=False).U", 1),
+                      ("jnp.linalg.svd(a, compute_uv=False)", 1), ("jnp.linalg.qr(a).Q", 1), ("jnp.linalg.norm(a)", 0),
+                      ("jnp.linalg.norm(a, axis=0)", 0), ("jnp.linalg.norm(a, axis=-1, keepdims=True)", 0)]:  # fmt: skip
+    CASES.append((expr, {"a": (4, 3)}, unknown))
+CASES.append(("jnp.linalg.lstsq(a, b)[0]", {"a": (4, 3), "b": (4, 2)}, 0))
+for name in ("rsqrt", "exp", "tanh", "logistic", "abs", "neg"):
+    CASES.append((f"jax.lax.{name}(x)", {"x": (2, 3)}, 0))
+CASES += [
+    ("jax.lax.add(x, y)", {"x": (2, 3), "y": (2, 3)}, 0),
+    ("jax.lax.select(x > 0, x, y)", {"x": (2, 3), "y": (2, 3)}, 0),
+    ("jax.lax.scan(lambda c, t: (c, t * 2.0), 0.0, x)[1]", {"x": (4, 3)}, 2),
+    ("jnp.where(jnp.asarray(x) > 0, x, y)", {"x": (2, 3), "y": (2, 3)}, 0),
+    ("jnp.where(jnp.asarray(m) > 0, x, 0.0)", {"m": (3, 3), "x": (2, 3, 3)}, 0),
+]
+for shape in [(2, 3), (2, 3, 4), (2, 3, 4, 5)]:
+    for axes in permutations(range(len(shape))):
+        CASES.append((f"jnp.transpose(x, {axes})", {"x": shape}, 0))
+for axis in (1, -2, 2):
+    CASES.append((f"jnp.stack([x, y], axis={axis})", {"x": (2, 3), "y": (2, 3)}, 1))
+CASES.append(("jnp.concatenate([x, y], axis=1)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1))
+CASES.append(("jnp.concatenate([x, y], axis=-2)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1))
+for expr in ("jnp.split(x, 2)[0]", "jnp.split(x, 2, axis=-1)[1]", "jnp.split(x, 2, axis=1)[0]", "jnp.split(x, 2, axis=-2)[0]"):
+    CASES.append((expr, {"x": (4, 6, 2)}, 1))
+EINSUM_SIZES = {"i": 3, "j": 4, "k": 5, "b": 2, "h": 3, "q": 4, "d": 5, "n": 2, "c": 3, "w": 4, "o": 5}
+for subscripts in EINSUM:
+    terms, _ = einsum_shapes(subscripts)
+    operands = {f"op{n}": tuple(EINSUM_SIZES[c] for c in term) for n, term in enumerate(terms)}
+    CASES.append((f"jnp.einsum({subscripts!r}, {', '.join(operands)})", operands, 0))
+for a, b in [((5, 2, 3), (3, 4)), ((5, 2, 3), (3,)), ((3,), (5, 3, 4)), ((2, 3), (5, 3, 4))]:
+    CASES.append(("jnp.matmul(a, b)", {"a": a, "b": b}, 0))
+CASES.append(("jnp.dot(a, b)", {"a": (5, 2, 3), "b": (3, 4)}, 0))
 
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
@@ -140,15 +182,23 @@ def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[expr for expr, _, _ in CASES])
 def test_inferred_shape_matches_jax(index: int, revealed: dict[int, str]) -> None:
     expr, arguments, may_be_unknown = CASES[index]
-    values: dict[str, Any] = {name: jnp.ones(shape, dtype=jnp.float32) for name, shape in arguments.items()}
+    values: dict[str, Any] = {name: _value(shape) for name, shape in arguments.items()}
     result = eval(expr, {"jnp": jnp, "jax": jax, "np": np, **values})  # noqa: S307 (our own table)
     message = revealed[index]
-    assert message.startswith('Type of "') and "_NdtJaxArray[" in message, f"{expr}: no shape typed: {message}"
-    inferred = inferred_shape(message.replace("_NdtJaxArray[", "ShapedArray["))
+    assert message.startswith('Type of "') and "ShapedJaxArray[" in message, f"{expr}: no shape typed: {message}"
+    inferred = inferred_shape(message.replace("ShapedJaxArray[", "ShapedArray["))
     assert inferred is not None, f"pyright inferred no shape for {expr}: {message}"
     assert len(inferred) == result.ndim, f"{expr}: rank {len(inferred)} inferred, {result.ndim} real ({message})"
     for axis, (static, real) in enumerate(zip(inferred, result.shape)):
         assert static is None or static == real, f"{expr}: axis {axis} is {static} statically, {real} really"
     assert sum(static is None for static in inferred) <= may_be_unknown, message
     dtype = DTYPE_NAMES.get(str(result.dtype))
-    assert dtype is not None and f"_NdtJaxArray[{dtype}, " in message, f"{expr}: jax returns {result.dtype}: {message}"
+    assert dtype is not None and f"ShapedJaxArray[{dtype}, " in message, f"{expr}: jax returns {result.dtype}: {message}"
+
+
+def _value(shape: tuple[int, ...]) -> Any:
+    """Ones, plus the identity on square matrices (invertible, positive definite: linalg works)."""
+    value = jnp.ones(shape, dtype=jnp.float32)
+    if len(shape) >= 2 and shape[-1] == shape[-2]:
+        value = value + jnp.eye(shape[-1], dtype=jnp.float32)
+    return value

@@ -49,8 +49,11 @@ def products(a: NDArray[float32, N, K], b: NDArray[float32, K, M], v: NDArray[fl
     assert_type(np.matmul(a, v), NDArray[float32, N])
     assert_type(np.dot(a, b), NDArray[float32, N, M])
     assert_type(np.dot(v, v), NDArray[float32])
-    # Operands whose shapes do not fit fall through to numpy's own overloads: an untyped result.
-    assert_type(np.matmul(b, a), Any)
+    # ndtyping arrays whose shapes fit no matrix product are an error (numpy's own overloads no
+    # longer take them); a numpy array on one side still gets numpy's own result
+    np.matmul(b, a)  # pyright: ignore[reportCallIssue, reportArgumentType]
+    np.dot(b, a)  # pyright: ignore[reportCallIssue, reportArgumentType]
+    assert_type(np.matmul(a, np.zeros((3, 4))), Any)
 
 
 def elementwise(x: NDArray[float32, N, M], v: NDArray[float32, M], w: NDArray[float32, N]) -> None:
@@ -78,10 +81,12 @@ def creation(x: NDArray[float32, N, M], size: int) -> None:
     assert_type(np.full((2, 3), 1.5, dtype=np.float32), np.ndarray[tuple[Literal[2], Literal[3]], np.dtype[np.float32]])
     assert_type(np.eye(3, dtype=np.float32), np.ndarray[tuple[Literal[3], Literal[3]], np.dtype[np.float32]])
     assert_type(np.eye(2, 5, dtype=np.float32), np.ndarray[tuple[Literal[2], Literal[5]], np.dtype[np.float32]])
-    # without a dtype, or with a computed size, numpy's own types (whose size spelling differs
-    # between releases: numpy 2.5 keeps literal sizes where 2.4 widened them to int)
+    # without a dtype, numpy's own types (whose size spelling differs between releases: numpy 2.5
+    # keeps literal sizes where 2.4 widened them to int); a computed size with a dtype: unknown
+    # sizes (Any, which meets a named dimension)
     plain: np.ndarray[tuple[int, int], np.dtype[np.float64]] = np.zeros((3, 4))
-    computed: np.ndarray[tuple[int, int], np.dtype[np.float32]] = np.zeros((size, 4), dtype=np.float32)
+    assert_type(np.zeros((size, 4), dtype=np.float32), np.ndarray[tuple[Any, Any], np.dtype[np.float32]])
+    assert_type(np.zeros(size, dtype=np.float32), np.ndarray[tuple[Any], np.dtype[np.float32]])
     ramp: np.ndarray[tuple[int], np.dtype[np.signedinteger[Any]]] = np.arange(5)
 
 

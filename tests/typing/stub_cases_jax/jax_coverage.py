@@ -47,9 +47,13 @@ def products(a: NDArray[float32, N, K], b: NDArray[float32, K, M], v: NDArray[fl
     c: NDArray[float32, N, M] = jnp.matmul(a, b)
     d: NDArray[float32, N] = jnp.dot(a, v)
     e: NDArray[float32] = jnp.vecdot(v, v)
-    f: NDArray[float32, N, M] = jnp.einsum("ij,jk->ik", a, b)  # einsum: an untyped jax.Array
-    # Operands whose shapes do not fit fall through to jax's own signature: an untyped jax.Array.
-    assert_type(jnp.matmul(b, a), jax.Array)
+    f: NDArray[float32, N, M] = jnp.einsum("ij,jk->ik", a, b)
+    g: NDArray[float32, M, N] = jnp.einsum("ij,jk->ik", a, b)  # pyright: ignore[reportAssignmentType]
+    # Two ndtyping arrays whose shapes fit no matrix product are an error (jax's own signature no
+    # longer takes them); a numpy array or an Any on one side still gets jax's Array.
+    jnp.matmul(b, a)  # pyright: ignore[reportCallIssue, reportArgumentType]
+    jnp.dot(b, a)  # pyright: ignore[reportCallIssue, reportArgumentType]
+    assert_type(jnp.matmul(a, np.zeros((3, 4))), jax.Array)
 
 
 def elementwise(x: NDArray[float32, N, M], v: NDArray[float32, M]) -> None:

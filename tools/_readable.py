@@ -1,0 +1,28 @@
+"""The overlay's type variables under the names hovers and error messages show.
+
+The generators write `_NdtD`, `_NdtRest`, ... (a prefix that cannot collide while the templates
+are put together); `readable()` renames them in the rendered template. The names are bound at
+the top level of the library modules the overlay patches, so tests/tools/test_readable_names.py
+checks that none of them is bound twice in a built overlay module (a name bound twice in a stub reads as Unknown).
+"""
+
+from __future__ import annotations
+
+import re
+
+READABLE = {
+    "_NdtD": "D", "_NdtD2": "D2", "_NdtDInexact": "Inexact", "_NdtDOther": "IntOrBool",
+    "_NdtDInteger": "Integer", "_NdtDNumber": "Number", "_NdtDReal": "RealNumber", "_NdtDFloat": "Floating",
+    "_NdtDComplex": "ComplexFloating", "_NdtDRealOrBool": "RealOrBool",
+    "_NdtA": "A", "_NdtB": "B", "_NdtC": "C", "_NdtE": "E", "_NdtF": "F",
+    "_NdtZ": "Z", "_NdtY": "Y", "_NdtX": "X", "_NdtW": "W",
+    "_NdtRest": "Rest", "_NdtSh": "S", "_NdtShNE": "NonEmptyShape", "_NdtShape": "Sizes",
+    "_NdtS0": "Size0", "_NdtS1": "Size1", "_NdtS2": "Size2", "_NdtS3": "Size3",
+    "_NdtJaxArray": "ShapedJaxArray",
+}  # fmt: skip
+_PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, READABLE), key=len, reverse=True)) + r")\b")
+
+
+def readable(text: str, keep: tuple[str, ...] = ()) -> str:
+    """`text` with the overlay's names renamed (except those in `keep`)."""
+    return _PATTERN.sub(lambda m: m.group(0) if m.group(0) in keep else READABLE[m.group(0)], text)
