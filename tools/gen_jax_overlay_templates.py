@@ -142,6 +142,8 @@ def permutations_of_axes(kind: str) -> list[tuple[int, int, list[str], list[str]
 
 # name -> (params after `a, axis`, [(dtype in, dtype out)])
 KEEP = "keepdims: {keep}"
+# A table, one function a row: the formatter leaves it as written.
+# fmt: off
 REDUCTIONS = {
     "sum": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
     "prod": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
@@ -155,6 +157,7 @@ REDUCTIONS = {
     "argmax": (f"out: None = None, *, {KEEP}", [("_NdtD", INT)]),
     "argmin": (f"out: None = None, *, {KEEP}", [("_NdtD", INT)]),
 }
+# fmt: on
 
 
 def reductions() -> list[str]:
@@ -236,10 +239,10 @@ SAME_DTYPE = [("_NdtD", "_NdtD")]
 SAME_NUMBER = [("_NdtDNumber", "_NdtDNumber")]
 ABSOLUTE = [("_NdtDRealOrBool", "_NdtDRealOrBool"), ("_ndt_np.complex64", FLOAT)]
 UNARY = {
-    **{name: FLOAT_RESULT for name in ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1"]},
-    **{name: SAME_DTYPE for name in ["floor", "ceil"]},
-    **{name: SAME_NUMBER for name in ["negative", "square", "sign"]},
-    **{name: ABSOLUTE for name in ["abs", "absolute"]},
+    **dict.fromkeys(["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1"], FLOAT_RESULT),
+    **dict.fromkeys(["floor", "ceil"], SAME_DTYPE),
+    **dict.fromkeys(["negative", "square", "sign"], SAME_NUMBER),
+    **dict.fromkeys(["abs", "absolute"], ABSOLUTE),
 }
 BINARY_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]  # `add: BinaryUfunc` objects
 # plain functions in jax's stub: (integer family, its result); bool arrays count as integers only

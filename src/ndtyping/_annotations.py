@@ -156,7 +156,7 @@ def _classes(member: Any, whole: Any) -> list[type]:
     raise AnnotationError(f"the array type in an annotation must be a class such as np.ndarray or jax.Array, not {whole!r}")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _build(category: DTypeCategory, array_types: Any, shape_text: str) -> ArrayAnnotationMeta:
     key = (category.label, array_types, shape_text)
     shape = parse_shape(shape_text)

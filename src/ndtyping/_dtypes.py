@@ -40,7 +40,7 @@ class DTypeCategory:
     def is_empty(self) -> bool:
         return self.names is not None and not self.names and not self.keys
 
-    def issuperset(self, other: "DTypeCategory") -> bool:
+    def issuperset(self, other: DTypeCategory) -> bool:
         if self.names is None:
             return True
         if other.names is None:

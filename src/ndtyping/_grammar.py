@@ -103,7 +103,7 @@ class Dim(_Frozen):
         init(self, "arguments", arguments)
         init(self, "text", text)
 
-    def replace(self, **changes: object) -> "Dim":
+    def replace(self, **changes: object) -> Dim:
         """A copy with some fields changed."""
         fields: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
         fields.update(changes)
@@ -137,7 +137,7 @@ class ShapeSpec(_Frozen):
     def __str__(self) -> str:
         return self.text
 
-    def __add__(self, other: "ShapeSpec") -> "ShapeSpec":
+    def __add__(self, other: ShapeSpec) -> ShapeSpec:
         """Concatenate (used by nested annotations, which prepend axes)."""
         return join_specs(self, other)
 
@@ -256,7 +256,7 @@ def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
 
     arguments: list[tuple[str, tuple[str, ...]]] = []
 
-    def substitute(match: "re.Match[str]") -> str:
+    def substitute(match: re.Match[str]) -> str:
         path = match.group(1).strip()
         if not _PATH.match(path):
             raise AnnotationError(f"{where}{{{path}}} must name an argument or an attribute path such as {{self.size}}")

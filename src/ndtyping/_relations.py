@@ -112,7 +112,7 @@ def is_valid_value(t: ArrayType, value: Any) -> bool:
 # --------------------------------------------------------------------------- filter
 
 
-def filter(t: TypeForm[_T], value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> _T:  # noqa: A001
+def filter(t: TypeForm[_T], value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> _T:  # shadows the builtin: ndtyping.filter
     """Return `value` as an array of type `t`.
 
     A value that already is one is returned as it is. `strict=True` allows nothing else: any
