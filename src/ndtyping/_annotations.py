@@ -49,19 +49,19 @@ class ArrayAnnotationMeta(type):
         """Whether every array of type `other` is also of this type."""
         from ._relations import is_super
 
-        return is_super(cls._ndt_spec, other)
+        return is_super(cls, other)
 
     def in_same_class(cls, other: Any) -> bool:
         """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
         from ._relations import in_same_class
 
-        return in_same_class(cls._ndt_spec, other)
+        return in_same_class(cls, other)
 
     def is_valid_value(cls, value: Any) -> bool:
         """Whether `value` already is of this type (nothing converted, no call's bindings)."""
         from ._relations import is_valid_value
 
-        return is_valid_value(cls._ndt_spec, value)
+        return is_valid_value(cls, value)
 
     def filter(cls, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
         """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""

@@ -84,19 +84,19 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
         """Whether every array of type `other` is also of this type."""
         from ._relations import is_super
 
-        return is_super(spec_of(self), other)
+        return is_super(self, other)
 
     def in_same_class(self, other: Any) -> bool:
         """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
         from ._relations import in_same_class
 
-        return in_same_class(spec_of(self), other)
+        return in_same_class(self, other)
 
     def is_valid_value(self, value: Any) -> bool:
         """Whether `value` already is of this type (nothing converted, no call's bindings)."""
         from ._relations import is_valid_value
 
-        return is_valid_value(spec_of(self), value)
+        return is_valid_value(self, value)
 
     def filter(self, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
         """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""
