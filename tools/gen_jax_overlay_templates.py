@@ -253,7 +253,7 @@ BINARY_FUNCTIONS = {"divide": ("_NdtDOther", FLOAT), "power": ("_NdtDInteger", "
 def binary_overloads(name: str, self_param: str, integers: str, integer_result: str) -> list[str]:
     """Per dtype family: one overload for an array with the same shape, a vector along the last axis
     or a Python scalar (a union in `y`: pyright re-evaluates a nested argument for every overload
-    it tries, research/pyright_perf/NOTES.md section 6), one with the scalar first, and last the
+    it tries, docs/dev/pyright-performance.md section 6), one with the scalar first, and last the
     same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out."""
     a = LETTERS[0]
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))

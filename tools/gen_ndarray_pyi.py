@@ -3,7 +3,7 @@
 Run `python tools/gen_ndarray_pyi.py` to rewrite the stub, `--check` to fail when the committed
 file differs from what this script produces (the test suite does that).
 
-Why the stub looks the way it does (see docs/static.md and research/static_ndarray/):
+Why the stub looks the way it does (see docs/static.md and docs/dev/static-ndarray.md):
 - pyright 1.1.414 leaves a TypeVarTuple unsolved when a protocol also has a TypeVar and the
   source shape is `tuple[Any, ...]`, which rejects every `npt.NDArray`. So the protocol,
   `ShapedArray[DType, ShapeTuple]`, takes the whole shape as one invariant TypeVar, and
