@@ -12,11 +12,11 @@ annotated twice: with ndtyping's `NDArray[float32, N, M]` and with numpy's
 - A. the NDArray module with the overlay on stubPath: what `ndtyping check` runs;
 - B. the NDArray module without the overlay;
 - C. the npt.NDArray module without the overlay: plain pyright on plain numpy annotations.
-- D. `ndtyping check` itself on the NDArray module (overlay cached): issue 8's figure is D/C.
+- D. `ndtyping check` itself on the NDArray module (overlay cached).
 - E. `ndtyping check` on the npt.NDArray module: what the overlay costs code that does not use
-  NDArray (issue 15's figure is E/C, target <= 1.3x).
+  NDArray (target E/C <= 1.3x).
 
-Issue 4's figure is A/B (target <= 1.3x), issue 8's is A/C (target <= 1.3x). The three runs
+The overlay's cost is A/B (target <= 1.3x), the command's against plain pyright D/C (target <= 1.3x). The three runs
 alternate within each repeat and the minimum of the repeats is reported, in CPU seconds of the
 pyright process (user + system): on a shared machine wall-clock time moves with the load, CPU
 time much less, and the minimum is the least disturbed run.
@@ -214,10 +214,10 @@ def main(argv: list[str] | None = None) -> int:
             "E_ndtyping_check_on_numpy_annotations": round(best["E"], 2),
         },
         "all_runs_seconds": {name: [round(t, 2) for t in values] for name, values in times.items()},
-        "ratios": {"issue4_overlay_vs_no_overlay": round(ratio_4, 3), "issue8_check_vs_plain_pyright": round(ratio_8, 3),
-                   "issue15_check_on_plain_code_vs_plain_pyright": round(ratio_15, 3)},
+        "ratios": {"overlay_vs_no_overlay": round(ratio_4, 3), "check_vs_plain_pyright": round(ratio_8, 3),
+                   "check_on_plain_code_vs_plain_pyright": round(ratio_15, 3)},
         "errors": dict(errors),
-        "note": "A: pyright with the overlay as stubPath; D: the `ndtyping check` command itself (issue 8's figure is D/C)",
+        "note": "A: pyright with the overlay as stubPath; D: the `ndtyping check` command itself (its cost against plain pyright is D/C)",
     }
     print(f"pyright on {args.functions} generated functions ({len(TEMPLATES)} templates), CPU seconds, best of {args.repeat}, interleaved:")
     print(f"  A  NDArray annotations, overlay on stubPath:  {best['A']:7.2f} s   ({errors['A']} errors)")
@@ -225,9 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  C  npt.NDArray annotations, no overlay:       {best['C']:7.2f} s   ({errors['C']} errors)")
     print(f"  D  `ndtyping check` on the NDArray module:    {best['D']:7.2f} s   ({errors['D']} errors)")
     print(f"  E  `ndtyping check` on the npt.NDArray module: {best['E']:7.2f} s   ({errors['E']} errors)")
-    print(f"  issue 4, A/B (overlay vs none):          {ratio_4:5.2f}x  (target <= 1.3x)")
-    print(f"  issue 8, D/C (check vs plain pyright):   {ratio_8:5.2f}x  (target <= 1.3x)")
-    print(f"  issue 15, E/C (check on plain code):     {ratio_15:5.2f}x  (target <= 1.3x)")
+    print(f"  A/B (overlay vs none):                   {ratio_4:5.2f}x  (target <= 1.3x)")
+    print(f"  D/C (check vs plain pyright):            {ratio_8:5.2f}x  (target <= 1.3x)")
+    print(f"  E/C (check on code without NDArray):     {ratio_15:5.2f}x  (target <= 1.3x)")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2) + "\n")

@@ -442,3 +442,20 @@ def test_write_config_extends_the_users_and_falls_back_when_the_root_is_read_onl
     path = write_config(Project(unwritable, None), tmp_path / "stubs", scratch, err)
     assert path.parent == scratch and json.loads(path.read_text()) == {"stubPath": str(tmp_path / "stubs")}
     assert "cannot write to /proc/self" in err.getvalue()
+
+
+@pyright
+@needs_overlay
+def test_getting_started_output_is_what_the_command_prints(tmp_path: Path) -> None:
+    """docs/getting-started.md shows `model.py` and what `ndtyping check` prints for it: the
+    location of the error there is the real one (failed before: the page said line 8, the
+    `# model.py` line counts too, so pyright reports line 9)."""
+    page = (ROOT / "docs" / "getting-started.md").read_text()
+    source = re.search(r"```python\n(# model\.py\n.*?)```", page, re.DOTALL)
+    shown = re.search(r"^(model\.py:\d+:\d+): error: (.*)$", page, re.MULTILINE)
+    assert source and shown, "the getting-started page no longer has the model.py example"
+    (tmp_path / "model.py").write_text(source.group(1))
+    result = ndtyping_check(cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    printed = [line for line in result.stdout.splitlines() if ": error: " in line]
+    assert printed and printed[0].split(": error: ")[0] == shown.group(1), result.stdout

@@ -157,6 +157,8 @@ def permutations_of_axes(kind: str) -> list[tuple[int, int, list[str], list[str]
 
 # name -> (params after `a, axis`, [(dtype in, dtype out)])
 KEEP = "keepdims: {keep}"
+# A table, one function a row: the formatter leaves it as written.
+# fmt: off
 REDUCTIONS = {
     "sum": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
     "prod": (f"dtype: None = None, out: None = None, *, {KEEP}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
@@ -170,6 +172,7 @@ REDUCTIONS = {
     "argmax": (f"out: None = None, *, {KEEP}", [("_NdtD", INT)]),
     "argmin": (f"out: None = None, *, {KEEP}", [("_NdtD", INT)]),
 }
+# fmt: on
 
 
 def reductions() -> list[str]:
@@ -286,10 +289,10 @@ SAME_DTYPE = [("_NdtD", "_NdtD")]
 SAME_NUMBER = [("_NdtDNumber", "_NdtDNumber")]
 ABSOLUTE = [("_NdtDRealOrBool", "_NdtDRealOrBool"), ("_ndt_np.complex64", FLOAT)]
 UNARY = {
-    **{name: FLOAT_RESULT for name in ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1"]},
-    **{name: SAME_DTYPE for name in ["floor", "ceil"]},
-    **{name: SAME_NUMBER for name in ["negative", "square", "sign"]},
-    **{name: ABSOLUTE for name in ["abs", "absolute"]},
+    **dict.fromkeys(["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1"], FLOAT_RESULT),
+    **dict.fromkeys(["floor", "ceil"], SAME_DTYPE),
+    **dict.fromkeys(["negative", "square", "sign"], SAME_NUMBER),
+    **dict.fromkeys(["abs", "absolute"], ABSOLUTE),
 }
 BINARY_UFUNCS = ["add", "subtract", "multiply", "maximum", "minimum"]  # `add: BinaryUfunc` objects
 # plain functions in jax's stub: (integer family, its result); bool arrays count as integers only
@@ -300,7 +303,7 @@ BINARY_FUNCTIONS = {"divide": ("_NdtDOther", FLOAT), "power": ("_NdtDInteger", "
 def binary_overloads(name: str, self_param: str, integers: str, integer_result: str) -> list[str]:
     """Per dtype family: one overload for an array with the same shape, a vector along the last axis
     or a Python scalar (a union in `y`: pyright re-evaluates a nested argument for every overload
-    it tries, research/pyright_perf/NOTES.md section 6), one with the scalar first, and last the
+    it tries, docs/dev/pyright-performance.md section 6), one with the scalar first, and last the
     same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out."""
     a = LETTERS[0]
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))

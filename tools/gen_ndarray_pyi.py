@@ -57,7 +57,9 @@ from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 from . import _surface
 from ._engine import ArraySpec
 
-__all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
+# Only the public names: is_generic_array, describe_generic and spec_of (at the end) are declared
+# for ndtyping's own modules and are not exported.
+__all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar"]
 
 # A dimension is a type variable to the checker, and a shape variable a TypeVarTuple.
 DimensionVar = TypeVar

@@ -13,7 +13,7 @@ family (one or two overloads) that also computes a numpy array's shape. numpy sc
 are kept out of the elementwise patterns by a non-empty shape bound. Anything else (lists, a
 computed axis, `out=`, a `dtype=`) falls through to numpy's overloads.
 
-The order of the overloads is pyright's cost (research/pyright_perf/NOTES.md): pyright tries
+The order of the overloads is pyright's cost (docs/dev/pyright-performance.md): pyright tries
 overloads in order and evaluates a call's argument expressions again for every overload it
 tries, with that overload's parameter type as the expected type, so a nested call costs the
 product of the overloads tried at each level. Hence: the likely patterns first (axis 0 and -1,
@@ -45,7 +45,7 @@ AXES = [0, -1, 1, -2, 2, -3, 3, -4]
 # Creation functions and reshape keep literal sizes up to this bound (pyright widens an unbounded
 # TypeVar's literal solution to int; one bound by a Literal union keeps it). Larger sizes fall
 # through to numpy's own. The bound's cost grows faster than its size: per call, 0..128 costs
-# nothing measurable, 0..256 about 70 ms, 0..1024 about 0.9 s (research/pyright_perf/NOTES.md).
+# nothing measurable, 0..256 about 70 ms, 0..1024 about 0.9 s (docs/dev/pyright-performance.md).
 MAX_LITERAL_SIZE = 128
 
 PREAMBLE = """\

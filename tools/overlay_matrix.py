@@ -46,7 +46,7 @@ def fetch(package: str, version: str) -> Path:
         "--platform", "manylinux_2_17_x86_64", "--platform", "any", "-d", str(wheels), f"{package}=={version}",
     ]  # fmt: skip
     subprocess.run(command, check=True)
-    (wheel,) = [w for w in wheels.glob(f"{package}-{version}-*.whl")]
+    (wheel,) = list(wheels.glob(f"{package}-{version}-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         members = [m for m in archive.namelist() if m.startswith(f"{package}/") and m.endswith((".pyi", ".py", "py.typed"))]
         archive.extractall(target, members)
@@ -54,7 +54,7 @@ def fetch(package: str, version: str) -> Path:
 
 
 def check_numpy(overlay: Path) -> list[str]:
-    from run_pyright import run_pyright  # noqa: PLC0415  (tests/typing, put on sys.path above)
+    from run_pyright import run_pyright  # tests/typing, put on sys.path above
 
     settings = {
         "typeCheckingMode": "strict", "reportUnnecessaryTypeIgnoreComment": "error", "reportUnusedVariable": "none",

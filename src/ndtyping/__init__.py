@@ -48,27 +48,6 @@ from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapedAr
 
 if TYPE_CHECKING:
     # Loaded on first use at runtime (see __getattr__ below), to keep `import ndtyping` fast.
-    from ._import_hook import install_import_hook as install_import_hook
-    from ._jaxtyped import jaxtyped as jaxtyped
-    from ._narrowing import as_array as as_array, is_array as is_array
-    from ._pytree import PyTree as PyTree
-    from ._relations import (
-        filter as filter,  # noqa: A004 (ndtyping.filter, deliberately not in __all__)
-        in_same_class as in_same_class,
-        is_super as is_super,
-        is_valid_value as is_valid_value,
-    )
-    from ._jax import (
-        Array as Array,
-        ArrayLike as ArrayLike,
-        DTypeLike as DTypeLike,
-        PRNGKeyArray as PRNGKeyArray,
-        PyTreeDef as PyTreeDef,
-        Scalar as Scalar,
-        ScalarLike as ScalarLike,
-        Shape as Shape,
-    )
-
     # To a static checker, `Float[np.ndarray, "b c"]` is simply np.ndarray (as in jaxtyping).
     from typing import (
         Annotated as BFloat16,
@@ -100,6 +79,27 @@ if TYPE_CHECKING:
         Annotated as UInt16,
         Annotated as UInt32,
         Annotated as UInt64,
+    )
+
+    from ._import_hook import install_import_hook as install_import_hook
+    from ._jax import (
+        Array as Array,
+        ArrayLike as ArrayLike,
+        DTypeLike as DTypeLike,
+        PRNGKeyArray as PRNGKeyArray,
+        PyTreeDef as PyTreeDef,
+        Scalar as Scalar,
+        ScalarLike as ScalarLike,
+        Shape as Shape,
+    )
+    from ._jaxtyped import jaxtyped as jaxtyped
+    from ._narrowing import as_array as as_array, is_array as is_array
+    from ._pytree import PyTree as PyTree
+    from ._relations import (
+        filter as filter,  # shadows the builtin on purpose; ndtyping.filter, deliberately not in __all__
+        in_same_class as in_same_class,
+        is_super as is_super,
+        is_valid_value as is_valid_value,
     )
 else:
     from ._annotations import make_category as _make_category

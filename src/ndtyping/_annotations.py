@@ -21,6 +21,7 @@ from ._engine import ArraySpec
 from ._errors import AnnotationError, InstantiationError
 from ._fastpath import fits_for
 from ._grammar import ANY_SHAPE, VARIADIC, join_specs, parse_shape
+from ._type_value import TypeAsValue
 
 __all__ = [
     "AbstractArray", "AbstractDtype", "ArrayAnnotationMeta", "DTypeCategoryMeta", "get_array_name_format",
@@ -28,8 +29,9 @@ __all__ = [
 ]  # fmt: skip
 
 
-class ArrayAnnotationMeta(type):
-    """Metaclass of every array annotation: `isinstance` runs the engine."""
+class ArrayAnnotationMeta(TypeAsValue, type):
+    """Metaclass of every array annotation: `isinstance` runs the engine; the type as a value
+    (`is_super`, `filter`, ...) comes from TypeAsValue."""
 
     _ndt_spec: ArraySpec
     _ndt_key: tuple[Any, ...]
@@ -49,31 +51,6 @@ class ArrayAnnotationMeta(type):
             f"{cls.__qualname__} is an annotation and cannot be instantiated; build arrays with "
             "numpy or jax and annotate them with it"
         )
-
-    # The type as a value (see _relations.py; static users call the ndtyping.* functions).
-    def is_super(cls, other: Any) -> bool:
-        """Whether every array of type `other` is also of this type."""
-        from ._relations import is_super
-
-        return is_super(cls._ndt_spec, other)
-
-    def in_same_class(cls, other: Any) -> bool:
-        """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
-        from ._relations import in_same_class
-
-        return in_same_class(cls._ndt_spec, other)
-
-    def is_valid_value(cls, value: Any) -> bool:
-        """Whether `value` already is of this type (nothing converted, no call's bindings)."""
-        from ._relations import is_valid_value
-
-        return is_valid_value(cls._ndt_spec, value)
-
-    def filter(cls, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
-        """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""
-        from ._relations import filter_spec
-
-        return filter_spec(cls._ndt_spec, value, strict, allow_downcast)
 
 
 class DTypeCategoryMeta(type):

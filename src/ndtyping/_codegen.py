@@ -28,5 +28,5 @@ def define(source: str, name: str, namespace: dict[str, Any], label: str) -> Cal
     # mtime None: linecache.checkcache keeps the entry (there is no file to compare with).
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     namespace["__tracebackhide__"] = True
-    exec(compile(source, filename, "exec"), namespace)  # noqa: S102 (our own generated code)
+    exec(compile(source, filename, "exec"), namespace)  # our own generated code
     return namespace[name]  # type: ignore[no-any-return]

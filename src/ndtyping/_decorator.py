@@ -44,7 +44,7 @@ C = TypeVar("C", bound=type)
 @overload
 def check(fn: C, /) -> C: ...
 @overload
-def check(fn: "Callable[P, R]", /) -> "Callable[P, R]": ...
+def check(fn: Callable[P, R], /) -> Callable[P, R]: ...
 def check(fn: Any, /) -> Any:
     """Check the annotated parameters, return value (and yields) of `fn` on every call.
 
@@ -280,7 +280,7 @@ def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, 
                 if check_return is not None:
                     reason = check_return(stop.value, scope, "return")
                     if reason:
-                        raise fail_return(stop.value, reason, scope)
+                        raise fail_return(stop.value, reason, scope) from None  # the StopIteration is no part of the failure
                 return stop.value
             _check_yielded(value, scope, check_yield, fail_yield)
         finally:

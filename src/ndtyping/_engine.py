@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 from ._bindings import Scope, current_scope
 from ._dtypes import DTypeCategory, dtype_name, short_dtype
 from ._errors import AnnotationError
-from ._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, Dim, ShapeSpec
+from ._grammar import FIXED, NAMED, SYMBOLIC, Dim, ShapeSpec
 
 __all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argument", "leaf_shape", "safe_repr"]
 
@@ -202,6 +202,7 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
                 return f"axis {axis}: size {size}, expected {dim.size}"
         elif kind == NAMED:
             name = dim.name
+            assert name is not None  # the grammar names every NAMED axis
             expected = new.get(name, bound.get(name))
             if isinstance(expected, tuple):
                 return f"dim {name}: used as a single axis here, but it is bound to the axes {expected}"

@@ -105,7 +105,7 @@ class Dim(_Frozen):
         init(self, "arguments", arguments)
         init(self, "text", text)
 
-    def replace(self, **changes: object) -> "Dim":
+    def replace(self, **changes: object) -> Dim:
         """A copy with some fields changed."""
         fields: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
         fields.update(changes)
@@ -139,7 +139,7 @@ class ShapeSpec(_Frozen):
     def __str__(self) -> str:
         return self.text
 
-    def __add__(self, other: "ShapeSpec") -> "ShapeSpec":
+    def __add__(self, other: ShapeSpec) -> ShapeSpec:
         """Concatenate (used by nested annotations, which prepend axes)."""
         return join_specs(self, other)
 

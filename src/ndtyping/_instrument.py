@@ -40,8 +40,8 @@ class Instrumenter:
     def __init__(self, typechecker: Optional[Callable[..., Any]]) -> None:
         from ._decorator import check
 
-        self.typechecker = None if typechecker is check else typechecker
-        self.index = len(INSTRUMENTERS)
+        self.typechecker: Optional[Callable[..., Any]] = None if typechecker is check else typechecker
+        self.index: int = len(INSTRUMENTERS)
         INSTRUMENTERS.append(self)
 
     def function(self, fn: Any) -> Any:

@@ -22,14 +22,13 @@ __all__ = ["Array", "ArrayLike", "DTypeLike", "PRNGKeyArray", "PyTreeDef", "Scal
 JAX_NAMES = ("Array", "ArrayLike", "DTypeLike", "PRNGKeyArray", "PyTreeDef", "Scalar", "ScalarLike", "Shape")
 
 if TYPE_CHECKING:
-    from jax import Array as Array
+    # Imported under the second name rather than aliased (`Scalar: TypeAlias = Array`): pyright
+    # --verifytypes reads such an alias of an imported class as of unknown type.
+    from jax import Array as Array, Array as PRNGKeyArray, Array as Scalar
     from jax.tree_util import PyTreeDef as PyTreeDef
-    from jax.typing import ArrayLike as ArrayLike, DTypeLike as DTypeLike
+    from jax.typing import ArrayLike as ArrayLike, ArrayLike as ScalarLike, DTypeLike as DTypeLike
     from typing_extensions import TypeAlias
 
-    Scalar: TypeAlias = Array
-    ScalarLike: TypeAlias = ArrayLike
-    PRNGKeyArray: TypeAlias = Array
     Shape: TypeAlias = tuple[int, ...]
 else:
 

@@ -21,6 +21,7 @@ from ._engine import ArraySpec
 from ._errors import AnnotationError
 from ._fastpath import fits_for
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
+from ._type_value import TypeAsValue
 
 __all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
 
@@ -39,7 +40,7 @@ def _spellings(name: str, own: Any) -> tuple[Any, ...]:
     return tuple({own, getattr(typing, name, own), getattr(extensions, name, own)})
 
 
-class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg, misc, name-defined]
+class _NDArrayAlias(typing._GenericAlias, TypeAsValue, _root=True):  # type: ignore[call-arg, misc, name-defined]
     """`NDArray[...]`: a typing alias that `isinstance` and `check` understand."""
 
     def __instancecheck__(self, value: Any) -> bool:
@@ -77,32 +78,6 @@ class _NDArrayAlias(typing._GenericAlias, _root=True):  # type: ignore[call-arg,
                     return index - len(shape.dims)
                 return index
         raise AnnotationError(f"{describe_generic(self)} has no axis named {name!r}")
-
-    # The type as a value (see _relations.py). Runtime only: the stub cannot give an alias
-    # methods, so static users call ndtyping.is_super(T, U) and the other module functions.
-    def is_super(self, other: Any) -> bool:
-        """Whether every array of type `other` is also of this type."""
-        from ._relations import is_super
-
-        return is_super(spec_of(self), other)
-
-    def in_same_class(self, other: Any) -> bool:
-        """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
-        from ._relations import in_same_class
-
-        return in_same_class(spec_of(self), other)
-
-    def is_valid_value(self, value: Any) -> bool:
-        """Whether `value` already is of this type (nothing converted, no call's bindings)."""
-        from ._relations import is_valid_value
-
-        return is_valid_value(spec_of(self), value)
-
-    def filter(self, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
-        """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""
-        from ._relations import filter_spec
-
-        return filter_spec(spec_of(self), value, strict, allow_downcast)
 
     def __repr__(self) -> str:
         try:

@@ -52,7 +52,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-
 __all__ = ["build_overlay", "default_overlay_dir", "overlay_staleness", "supported", "TEMPLATES"]
 
 TEMPLATES = ("numpy", "jax")  # template directories in stubs/, one per top-level package

@@ -18,7 +18,7 @@ errs towards False, never towards a wrong True.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from ._annotations import ArrayAnnotationMeta, DTypeCategoryMeta
 from ._bindings import Scope
@@ -31,8 +31,10 @@ from ._subtyping import fixed_sizes, same_category, shape_covers, types_cover
 if TYPE_CHECKING:  # only the checker needs it (TypeForm is in typing_extensions >= 4.13)
     from typing_extensions import TypeAlias, TypeForm
 
-    # An array type in either spelling (PEP 747: a non-type argument is a static error), or a spec.
-    ArrayType: TypeAlias = Union[TypeForm[Any], ArraySpec]
+    # An array type in either spelling (PEP 747: a non-type argument is a static error). ndtyping's
+    # own modules also pass an ArraySpec (as_spec reads it), but that type is internal and stays
+    # out of the public signatures.
+    ArrayType: TypeAlias = TypeForm[Any]
 
 __all__ = ["as_spec", "is_super", "in_same_class", "is_valid_value", "filter", "filter_spec"]
 
@@ -112,7 +114,7 @@ def is_valid_value(t: ArrayType, value: Any) -> bool:
 # --------------------------------------------------------------------------- filter
 
 
-def filter(t: TypeForm[_T], value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> _T:  # noqa: A001
+def filter(t: TypeForm[_T], value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> _T:  # shadows the builtin: ndtyping.filter
     """Return `value` as an array of type `t`.
 
     A value that already is one is returned as it is. `strict=True` allows nothing else: any

@@ -45,7 +45,7 @@ def resolved_hints(obj: Any) -> dict[str, Any]:
     for key, annotation in dict(getattr(obj, "__annotations__", {}) or {}).items():
         if isinstance(annotation, str):
             try:
-                annotation = eval(annotation, dict(namespace))  # noqa: S307 (the user's own annotation)
+                annotation = eval(annotation, dict(namespace))  # the user's own annotation, as typing does
             except AnnotationError:
                 raise
             except Exception:

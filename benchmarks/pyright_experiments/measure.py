@@ -1,6 +1,6 @@
 """Per-construct pyright timings, with and without the numpy overlay.
 
-    python research/pyright_perf/measure.py CONSTRUCT [--n 40] [--repeat 3] [--style ndt|np|npt]
+    python benchmarks/pyright_experiments/measure.py CONSTRUCT [--n 40] [--repeat 3] [--style ndt|np|npt]
 
 Each construct is a one-line expression on an argument `x`; a module of N functions each
 evaluates it. Runs alternate with/without the overlay; the minimum of the repeats is printed.

@@ -1,3 +1,10 @@
+"""The pyright bug that shapes ndtyping's static NDArray (docs/dev/static-ndarray.md).
+
+For `Protocol[T, *Ts]`, pyright 1.1.414 leaves `Ts` unsolved when the source's member returns
+`tuple[Any, ...]` (what numpy gives an array of unknown shape). tests/typing/test_protocol_bug.py
+runs pyright on this file and fails on the day the two lines marked BUG are accepted.
+"""
+
 from typing import Any, Protocol, TypeVar, TypeVarTuple, reveal_type
 
 T = TypeVar("T", covariant=True)

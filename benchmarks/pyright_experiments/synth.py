@@ -1,6 +1,6 @@
 """Synthetic overload encodings: does a nested call cost the product of the overloads tried?
 
-    python research/pyright_perf/experiments/synth.py VARIANT [VARIANT...] [--k 30] [--n 20] [--depth 1 2 3]
+    python benchmarks/pyright_experiments/synth.py VARIANT [VARIANT...] [--k 30] [--n 20] [--depth 1 2 3]
 
 Each variant writes a stub package `syn` with a K-overload `f(a, k: Literal[i])` whose last
 overload is the one that matches (the worst case), and a module of N functions each calling

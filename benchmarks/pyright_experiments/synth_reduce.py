@@ -1,6 +1,6 @@
 """A reduction-like `f(a, axis)` in two encodings, nested like real code.
 
-    python research/pyright_perf/experiments/synth_reduce.py [--n 20] [--repeat 1]
+    python benchmarks/pyright_experiments/synth_reduce.py [--n 20] [--repeat 1]
 
 - `func`: today's overlay encoding: one overload per (dtype family, axis), rank-agnostic
   patterns (`tuple[A, *Rest]` for axis 0, `tuple[*Rest, Z]` for -1, ...), TypeVars per overload.
