@@ -148,8 +148,9 @@ def _rewrite_quoted(text: str) -> str:
     return _QUOTED.sub(one, text)
 
 
-_INVARIANT = re.compile(r'Type parameter "_ShapeTuple@\w+" is invariant, but "(.*)" is not the same as "(.*)"')
-_COVARIANT = re.compile(r'Type parameter "_(?:DType|NdtCD)@\w+" is covariant, but "(.*)" is not a subtype of "(.*)"')
+# the shape and dtype parameters of ShapedArray (`Shape`, `DType`) and of the jax overlay's class
+_INVARIANT = re.compile(r'Type parameter "(?:Shape|_ShapeTuple|_NdtCSh)(?:@\w+)?" is invariant, but "(.*)" is not the same as "(.*)"')
+_COVARIANT = re.compile(r'Type parameter "(?:DType|_DType|_NdtCD)(?:@\w+)?" is covariant, but "(.*)" is not a subtype of "(.*)"')
 
 
 def _shape_difference(found: str, expected: str) -> Optional[str]:
