@@ -195,7 +195,10 @@ def test_text_output(tmp_path: Path) -> None:
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     # pyright's message in the user's words: NDArray as annotated, the clashing axis named
-    assert lines[0] == 'src/pkg/model.py:12:12: error: Type "NDArray[float32, M]" is not assignable to return type "NDArray[float32, N]"'
+    assert (
+        lines[0]
+        == 'src/pkg/model.py:12:12: error: Type "NDArray[float32, M]" is not assignable to return type "NDArray[float32, N]"'
+    )
     assert lines[1] == "      axis 0 is M here, N expected (reportReturnType)"
     assert lines[-1] == "3 errors, 0 warnings in 1 file (pyright 1.1.414, ndtyping stubs on)"
 
@@ -300,7 +303,9 @@ def test_no_stubs(tmp_path: Path) -> None:
 def test_user_numpy_stubs_are_replaced_with_a_note(tmp_path: Path) -> None:
     project = make_project(tmp_path, USER_CONFIG)
     (project / "mystubs" / "numpy").mkdir()
-    (project / "mystubs" / "numpy" / "__init__.pyi").write_text("def sum(*args: object, **kwargs: object) -> int: ...\n")
+    (project / "mystubs" / "numpy" / "__init__.pyi").write_text(
+        "def sum(*args: object, **kwargs: object) -> int: ...\n"
+    )
     result = ndtyping_check("--json", cwd=project)
     assert "ndtyping's overlay replaces your stubs for numpy" in result.stderr
     assert 12 in rules_by_line(json.loads(result.stdout), "src/pkg/model.py")
@@ -327,7 +332,9 @@ def test_without_the_overlay_the_check_runs_and_says_so_once(tmp_path: Path) -> 
     result = ndtyping_check("a.py", cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     assert result.stderr.count("checking without ndtyping's numpy stubs") == 1
-    assert re.search(r"1 error, 0 warnings in 1 file \(pyright [\d.]+, ndtyping stubs off: numpy [\d.]+ < 2\.3\)", result.stdout)
+    assert re.search(
+        r"1 error, 0 warnings in 1 file \(pyright [\d.]+, ndtyping stubs off: numpy [\d.]+ < 2\.3\)", result.stdout
+    )
 
 
 @pyright
@@ -432,7 +439,10 @@ def test_write_config_extends_the_users_and_falls_back_when_the_root_is_read_onl
     err = io.StringIO()
     path = write_config(project, tmp_path / "stubs", tmp_path, err)
     assert path.parent == tmp_path and path.name.startswith(".ndtyping-pyright-")
-    assert json.loads(path.read_text()) == {"extends": str(tmp_path / "pyrightconfig.json"), "stubPath": str(tmp_path / "stubs")}
+    assert json.loads(path.read_text()) == {
+        "extends": str(tmp_path / "pyrightconfig.json"),
+        "stubPath": str(tmp_path / "stubs"),
+    }
     assert err.getvalue() == ""
     scratch = tmp_path / "scratch"
     scratch.mkdir()

@@ -14,7 +14,9 @@ from ndtyping._overlay import supported
 @pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3")
 def test_stubs_builds_the_overlay(tmp_path: Path) -> None:
     out = tmp_path / "stubs"
-    result = subprocess.run([sys.executable, "-m", "ndtyping._cli", "stubs", "--out", str(out)], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "ndtyping._cli", "stubs", "--out", str(out)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     assert Path(result.stdout.strip()) == out
     fromnumeric = (out / "numpy" / "_core" / "fromnumeric.pyi").read_text()
@@ -50,7 +52,9 @@ def test_version_and_every_command_described() -> None:
     assert "JAX" in top
     for command in ("check", "editor", "stubs"):
         assert command in top
-        text = subprocess.run([sys.executable, "-m", "ndtyping", command, "--help"], capture_output=True, text=True).stdout
+        text = subprocess.run(
+            [sys.executable, "-m", "ndtyping", command, "--help"], capture_output=True, text=True
+        ).stdout
         description = text.split("\n\n")[1]  # argparse: usage, blank line, description
         assert len(description.split()) > 15, f"{command} has no description"
         if command != "editor":

@@ -24,7 +24,7 @@ pytestmark = [
     pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3"),
 ]
 
-MODEL = '''\
+MODEL = """\
 import numpy as np
 from ndtyping import NDArray, DimensionVar, float32
 import mylib
@@ -37,13 +37,15 @@ def col_sums(x: NDArray[float32, N, M]) -> NDArray[float32, N]:
 
 def helper() -> int:
     return mylib.answer()  # resolved through the user's own stub
-'''
+"""
 PLANTED_LINE = 9
 HAVE_JAX = importlib.util.find_spec("jax") is not None
 
 
 def ndtyping(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ndtyping", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "ndtyping", *args], capture_output=True, text=True, cwd=cwd, timeout=600
+    )
 
 
 def editor_pyright(project: Path, checker: str = "pyright") -> dict[str, Any]:
@@ -114,7 +116,9 @@ def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config
     # pkg/model.py and the user's own stubs_of_mine/mylib.pyi; none of the ~500 generated stubs
     assert report["summary"]["filesAnalyzed"] == 2, "a generated stub file was analysed as a source"
     errors = [d for d in report["generalDiagnostics"] if d["severity"] == "error"]
-    assert [(Path(d["file"]).name, d["range"]["start"]["line"] + 1) for d in errors] == [("model.py", PLANTED_LINE)], errors
+    assert [(Path(d["file"]).name, d["range"]["start"]["line"] + 1) for d in errors] == [("model.py", PLANTED_LINE)], (
+        errors
+    )
     assert "N@col_sums" in errors[0]["message"] and "M@col_sums" in errors[0]["message"]
 
     second = ndtyping("editor", cwd=project)  # idempotent: nothing to do, nothing rewritten
@@ -170,7 +174,11 @@ def test_the_repository_opened_in_an_editor_shows_the_planted_bugs(tmp_path: Pat
     report = editor_pyright(project)
     sources = sorted(p.name for p in (project / "examples").glob("*.py"))
     assert report["summary"]["filesAnalyzed"] == len(sources)
-    found = {(Path(d["file"]).name, d["range"]["start"]["line"] + 1) for d in report["generalDiagnostics"] if d["severity"] == "error"}
+    found = {
+        (Path(d["file"]).name, d["range"]["start"]["line"] + 1)
+        for d in report["generalDiagnostics"]
+        if d["severity"] == "error"
+    }
     planted = {
         (path.name, number)
         for path in (project / "examples").glob("buggy_*.py")

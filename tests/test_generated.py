@@ -47,7 +47,9 @@ def test_check_mode_fails_on_a_stale_file(tmp_path: Path) -> None:
 
 def test_jax_overlay_templates_are_fresh() -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "gen_jax_overlay_templates.py"), "--check"], capture_output=True, text=True
+        [sys.executable, str(ROOT / "tools" / "gen_jax_overlay_templates.py"), "--check"],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
 

@@ -32,7 +32,9 @@ def run(*command: str | Path, cwd: Path, timeout: int = 900) -> subprocess.Compl
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with the wheel and the two tools its plugins plug into; returns its bin/."""
     work = tmp_path_factory.mktemp("wheel")
-    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", work / "dist", ROOT, cwd=work)
+    built = run(
+        sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", work / "dist", ROOT, cwd=work
+    )
     assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = (work / "dist").glob("ndtyping-*.whl")
     made = run(sys.executable, "-m", "venv", work / "venv", cwd=work)
@@ -44,12 +46,20 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_wheel_carries_the_stub_templates(installed: Path, tmp_path: Path) -> None:
-    where = run(installed / "python", "-c", "import ndtyping, ndtyping._overlay as o; print(ndtyping.__file__); print(o.templates_dir())", cwd=tmp_path)
+    where = run(
+        installed / "python",
+        "-c",
+        "import ndtyping, ndtyping._overlay as o; print(ndtyping.__file__); print(o.templates_dir())",
+        cwd=tmp_path,
+    )
     assert where.returncode == 0, where.stderr
     package, templates = where.stdout.split()
     assert "site-packages" in package and str(ROOT) not in package  # not the checkout
     assert Path(templates) == Path(package).parent / "_stubs"
-    assert sorted(p.relative_to(templates).as_posix() for p in Path(templates).glob("*/*.stub")) == ["jax/overlay.stub", "numpy/overlay.stub"]
+    assert sorted(p.relative_to(templates).as_posix() for p in Path(templates).glob("*/*.stub")) == [
+        "jax/overlay.stub",
+        "numpy/overlay.stub",
+    ]
 
 
 def test_version_stubs_and_check_from_the_wheel(installed: Path, tmp_path: Path) -> None:
@@ -61,7 +71,8 @@ def test_version_stubs_and_check_from_the_wheel(installed: Path, tmp_path: Path)
     assert (tmp_path / "overlay" / "numpy" / "__init__.pyi").exists()
     assert "warning" not in stubs.stderr  # every template section fits the newest numpy
 
-    (tmp_path / "model.py").write_text(textwrap.dedent("""\
+    (tmp_path / "model.py").write_text(
+        textwrap.dedent("""\
         import numpy as np
         from ndtyping import NDArray, DimensionVar, float32
 
@@ -70,21 +81,25 @@ def test_version_stubs_and_check_from_the_wheel(installed: Path, tmp_path: Path)
 
         def col_sums(x: NDArray[float32, N, M]) -> NDArray[float32, N]:
             return np.sum(x, axis=0)
-    """))
+    """)
+    )
     check = run(installed / "ndtyping", "check", "model.py", cwd=tmp_path)
     assert check.returncode == 1, check.stdout + check.stderr
     assert "model.py:8:" in check.stdout and "1 error" in check.stdout
 
 
 def test_pytest_plugin_from_the_wheel(installed: Path, tmp_path: Path) -> None:
-    (tmp_path / "shapes.py").write_text(textwrap.dedent("""\
+    (tmp_path / "shapes.py").write_text(
+        textwrap.dedent("""\
         import numpy as np
         from ndtyping import Float
 
         def first(x: Float[np.ndarray, "n m"]) -> Float[np.ndarray, "m"]:
             return x[:, 0]  # the wrong axis: n, not m
-    """))
-    (tmp_path / "test_shapes.py").write_text(textwrap.dedent("""\
+    """)
+    )
+    (tmp_path / "test_shapes.py").write_text(
+        textwrap.dedent("""\
         import numpy as np
         import pytest
         import ndtyping
@@ -93,8 +108,11 @@ def test_pytest_plugin_from_the_wheel(installed: Path, tmp_path: Path) -> None:
         def test_checked():
             with pytest.raises(ndtyping.ShapeError):
                 shapes.first(np.ones((2, 3)))
-    """))
-    result = run(installed / "python", "-m", "pytest", "-q", "--ndtyping-packages=shapes", "-p", "no:cacheprovider", cwd=tmp_path)
+    """)
+    )
+    result = run(
+        installed / "python", "-m", "pytest", "-q", "--ndtyping-packages=shapes", "-p", "no:cacheprovider", cwd=tmp_path
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 passed" in result.stdout
 

@@ -22,7 +22,7 @@ EINSUM = [
 
 
 def einsum_shapes(subscripts: str) -> tuple[list[list[str]], list[str]]:
-    """"ij,jk->ik" -> ([["i", "j"], ["j", "k"]], ["i", "k"])."""
+    """ "ij,jk->ik" -> ([["i", "j"], ["j", "k"]], ["i", "k"])."""
     inputs, output = subscripts.split("->")
     return [list(term) for term in inputs.split(",")], list(output)
 
@@ -31,7 +31,9 @@ def einsum_shapes(subscripts: str) -> tuple[list[list[str]], list[str]]:
 class Field:
     name: str
     shape: list[str]
-    dtype: str  # "same": the input's dtype; "real": its real counterpart; "inexact": float or complex; "int": a Python int
+    dtype: (
+        str  # "same": the input's dtype; "real": its real counterpart; "inexact": float or complex; "int": a Python int
+    )
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,9 @@ def linalg_overloads(
         names = dict(zip(letters_of(shapes), typevars))
         extra = rule.params.format(**params)
         for family in families:
-            arrays = ", ".join(f"{name}: {arr(family.dtype, render(shape, names, rest))}" for name, shape in rule.arrays)
+            arrays = ", ".join(
+                f"{name}: {arr(family.dtype, render(shape, names, rest))}" for name, shape in rule.arrays
+            )
             signature = arrays + (f", {extra}" if extra and not extra.startswith(",") else extra)
             kind = {"same": family.same, "real": family.real, "inexact": family.inexact}
             if rule.named is None:
@@ -156,18 +160,30 @@ def linalg_overloads(
                     "int" if field.dtype == "int" else res(kind[field.dtype], render(field.shape, names, rest))
                     for field in rule.fields
                 ]
-                result = f"tuple[{', '.join(items)}]" if rule.named == "tuple" else f"{named}{rule.named}Result[{', '.join(items)}]"
+                result = (
+                    f"tuple[{', '.join(items)}]"
+                    if rule.named == "tuple"
+                    else f"{named}{rule.named}Result[{', '.join(items)}]"
+                )
             out.setdefault(rule.function, []).append(f"@overload\ndef {rule.function}({signature}) -> {result}: ...")
     for axis, keepdims, shape_in, shape_out in NORM:
         names = dict(zip(letters_of([shape_in, shape_out]), typevars))
-        axis_type = "None = None" if axis is None else (
-            f"tuple[{', '.join(f'_NdtLiteral[{a.strip()}]' for a in axis.strip('()').split(','))}]" if axis.startswith("(") else f"_NdtLiteral[{axis}]"
+        axis_type = (
+            "None = None"
+            if axis is None
+            else (
+                f"tuple[{', '.join(f'_NdtLiteral[{a.strip()}]' for a in axis.strip('()').split(','))}]"
+                if axis.startswith("(")
+                else f"_NdtLiteral[{axis}]"
+            )
         )
         keep = "_NdtLiteral[True]" if keepdims else "_NdtLiteral[False] = False"
         for family in families:
             # axis and keepdims keyword-only: a required literal cannot follow ord's default
             params_text = f"x: {arr(family.dtype, render(shape_in, names, rest))}, ord: _NdtAny = None, *, axis: {axis_type}, keepdims: {keep}"
-            out.setdefault("norm", []).append(f"@overload\ndef norm({params_text}) -> {res(family.real, render(shape_out, names, rest))}: ...")
+            out.setdefault("norm", []).append(
+                f"@overload\ndef norm({params_text}) -> {res(family.real, render(shape_out, names, rest))}: ..."
+            )
     return out
 
 

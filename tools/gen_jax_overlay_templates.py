@@ -81,7 +81,7 @@ ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
 from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
 
 # literal sizes up to 128 (a bound the cost of which is measured in research/pyright_perf/NOTES.md)
-_NdtSize = _NdtLiteral[{', '.join(str(n) for n in range(129))}]
+_NdtSize = _NdtLiteral[{", ".join(str(n) for n in range(129))}]
 _NdtS0 = _NdtTypeVar("_NdtS0", bound=_NdtSize)
 _NdtS1 = _NdtTypeVar("_NdtS1", bound=_NdtSize)
 _NdtS2 = _NdtTypeVar("_NdtS2", bound=_NdtSize)
@@ -180,7 +180,9 @@ def reductions() -> list[str]:
     for name, (rest, families) in REDUCTIONS.items():
         out.append(f"## jax.numpy: before {name}")
         for dtype_in, dtype_out in families:  # axis=None: a scalar (rank 0)
-            params = f"a: {arr(dtype_in, '_NdtAny')}, axis: None = None, " + rest.format(keep="_NdtLiteral[False] = False")
+            params = f"a: {arr(dtype_in, '_NdtAny')}, axis: None = None, " + rest.format(
+                keep="_NdtLiteral[False] = False"
+            )
             out.append(overload(name, params, res(dtype_out, "tuple[()]")))
         for axis, shape_in, shape_drop, shape_keep in axis_patterns():
             for dtype_in, dtype_out in families:
@@ -199,12 +201,20 @@ def layout() -> list[str]:
     out = ["## jax.numpy: before transpose", guard("transpose", "axes: _NdtSequence[int] | None = None")]
     for rank in range(1, 5):
         shape = LETTERS[:rank]
-        out.append(overload("transpose", f"a: {arr('_NdtD', tup(shape))}, axes: None = None", res("_NdtD", tup(shape[::-1]))))
+        out.append(
+            overload("transpose", f"a: {arr('_NdtD', tup(shape))}, axes: None = None", res("_NdtD", tup(shape[::-1])))
+        )
     for rank in (3, 2, 4):  # an axes tuple: every permutation
         shape = LETTERS[:rank]
         for axes in permutations(range(rank)):
             axes_type = tup([f"_NdtLiteral[{axis}]" for axis in axes])
-            out.append(overload("transpose", f"a: {arr('_NdtD', tup(shape))}, axes: {axes_type}", res("_NdtD", tup([shape[axis] for axis in axes]))))
+            out.append(
+                overload(
+                    "transpose",
+                    f"a: {arr('_NdtD', tup(shape))}, axes: {axes_type}",
+                    res("_NdtD", tup([shape[axis] for axis in axes])),
+                )
+            )
     out += ["## jax.numpy: before swapaxes", guard("swapaxes", "axis1: int, axis2: int")]
     for i, j, shape_in, shape_out in permutations_of_axes("swap"):
         params = f"a: {arr('_NdtD', tup(shape_in))}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]"
@@ -215,14 +225,30 @@ def layout() -> list[str]:
         out.append(overload("moveaxis", params, res("_NdtD", tup(shape_out))))
     out.append("## jax.numpy: before squeeze")
     for axis, shape_in, shape_drop, _ in axis_patterns():
-        out.append(overload("squeeze", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_drop))))
+        out.append(
+            overload(
+                "squeeze", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_drop))
+            )
+        )
     out.append("## jax.numpy: before expand_dims")
     for axis, _, shape_in, shape_out in axis_patterns():
-        out.append(overload("expand_dims", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_out))))
+        out.append(
+            overload(
+                "expand_dims",
+                f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]",
+                res("_NdtD", tup(shape_out)),
+            )
+        )
     out.append("## jax.numpy: before reshape")
     for rank in range(1, 5):  # literal sizes, kept (a Literal-bounded type variable per size)
         sizes = [f"_NdtS{n}" for n in range(rank)]
-        out.append(overload("reshape", f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(sizes)}, order: str = 'C'", res("_NdtD", tup(sizes))))
+        out.append(
+            overload(
+                "reshape",
+                f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(sizes)}, order: str = 'C'",
+                res("_NdtD", tup(sizes)),
+            )
+        )
     # a -1 entry is computed by jax: the rank is known, the sizes are not
     for rank in range(1, 5):
         for position in range(rank):
@@ -234,7 +260,11 @@ def layout() -> list[str]:
     for rank in range(1, 7):
         params = f"a: {arr('_NdtD', '_NdtAny')}, shape: {tup(['int'] * rank)}, order: str = 'C'"
         out.append(overload("reshape", params, res("_NdtD", tup(["_NdtAny"] * rank))))
-    out.append(overload("reshape", f"a: {arr('_NdtD', '_NdtAny')}, shape: _NdtShape, order: str = 'C'", res("_NdtD", "_NdtShape")))
+    out.append(
+        overload(
+            "reshape", f"a: {arr('_NdtD', '_NdtAny')}, shape: _NdtShape, order: str = 'C'", res("_NdtD", "_NdtShape")
+        )
+    )
     return out
 
 
@@ -244,8 +274,20 @@ def products() -> list[str]:
     out = []
     for name in ("matmul", "dot"):
         out.append(f"## jax.numpy: before {name}")
-        out.append(overload(name, f"a: {arr('_NdtD', UNKNOWN_RANK)}, b: {arr('_NdtAny', '_NdtAny')}, *, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", ANY_SHAPE)))
-        out.append(overload(name, f"a: {arr('_NdtD', '_NdtAny')}, b: {arr('_NdtAny', UNKNOWN_RANK)}, *, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", ANY_SHAPE)))
+        out.append(
+            overload(
+                name,
+                f"a: {arr('_NdtD', UNKNOWN_RANK)}, b: {arr('_NdtAny', '_NdtAny')}, *, precision: _NdtAny = None, preferred_element_type: None = None",
+                res("_NdtD", ANY_SHAPE),
+            )
+        )
+        out.append(
+            overload(
+                name,
+                f"a: {arr('_NdtD', '_NdtAny')}, b: {arr('_NdtAny', UNKNOWN_RANK)}, *, precision: _NdtAny = None, preferred_element_type: None = None",
+                res("_NdtD", ANY_SHAPE),
+            )
+        )
         last = ([REST, a, b], [REST, b, c], [REST, a, c]) if name == "matmul" else ([a, b], [b, c], [a, c])
         more = [([REST, a, b], [b, c], [REST, a, c]), ([REST, a, b], [b], [REST, a])]
         if name == "matmul":  # a batch against a shared matrix or vector, either side
@@ -256,12 +298,20 @@ def products() -> list[str]:
         # dot with a 3-d or larger second array (a sum over its second-to-last axis): jax's result.
         # (In the same overload as the other cases: an overload of its own made calls with an
         # `Any` argument Unknown rather than Array.)
-        big = arr("_NdtAny", "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]") if name == "dot" else ""
+        big = (
+            arr("_NdtAny", "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]") if name == "dot" else ""
+        )
         out += strict_tail(name, "precision: _NdtAny = None, preferred_element_type: _NdtAny = None", big)
         out.append(f"## jax.numpy: narrow {name} ArrayLike -> _NdtStrictArrayLike")
     out.append("## jax.numpy: before vecdot")
     vector = arr("_NdtD", tup([REST, a]))
-    out.append(overload("vecdot", f"x1: {vector}, x2: {vector}, /, *, axis: _NdtLiteral[-1] = -1, precision: _NdtAny = None, preferred_element_type: None = None", res("_NdtD", tup([REST]))))
+    out.append(
+        overload(
+            "vecdot",
+            f"x1: {vector}, x2: {vector}, /, *, axis: _NdtLiteral[-1] = -1, precision: _NdtAny = None, preferred_element_type: None = None",
+            res("_NdtD", tup([REST])),
+        )
+    )
     return out
 
 
@@ -275,7 +325,9 @@ def strict_tail(name: str, keywords: str, also_b: str = "") -> list[str]:
     return [
         overload(name, f"a: {array}, b: {other}{' | ' + also_b if also_b else ''}, *, {keywords}", "Array"),
         overload(name, f"a: {other}, b: {array}, *, {keywords}", "Array"),
-        overload(name, f"a: {array}, b: {array}, *, precision: _NdtAny = None, preferred_element_type: _NdtAny", "Array"),
+        overload(
+            name, f"a: {array}, b: {array}, *, precision: _NdtAny = None, preferred_element_type: _NdtAny", "Array"
+        ),
     ]
 
 
@@ -313,7 +365,9 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
         params = f"{self_param}x: {matrix}, y: {matrix} | {vector} | {scalar}, /"
         out.append(overload(name, params, res(result_dtype, tup([REST, a]))))
     for dtype, scalar, result_dtype in families:
-        out.append(overload(name, f"{self_param}x: {scalar}, y: {arr(dtype, '_NdtSh')}, /", res(result_dtype, "_NdtSh")))
+        out.append(
+            overload(name, f"{self_param}x: {scalar}, y: {arr(dtype, '_NdtSh')}, /", res(result_dtype, "_NdtSh"))
+        )
     for dtype, _, result_dtype in families:
         same = arr(dtype, "_NdtSh")
         out.append(overload(name, f"{self_param}x: {same}, y: {same}, /", res(result_dtype, "_NdtSh")))
@@ -348,7 +402,11 @@ def elementwise() -> list[str]:
         out.append(overload("where", f"condition: _NdtJaxArrayLike, x: {x}, y: {y}, /", res("_NdtD", "_NdtSh")))
     out.append("## jax.numpy: before clip")
     bound = f"{SCALAR} | None"
-    out.append(overload("clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")))
+    out.append(
+        overload(
+            "clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")
+        )
+    )
     return out
 
 
@@ -362,33 +420,89 @@ def creation() -> list[str]:
     out.append("## jax.numpy: before full")
     # the fill value's Python type sets the dtype; bool before int, int before float
     for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
-        out.append(overload("full", f"shape: _NdtShape, fill_value: {fill}, dtype: None = None", res(dtype, "_NdtShape")))
+        out.append(
+            overload("full", f"shape: _NdtShape, fill_value: {fill}, dtype: None = None", res(dtype, "_NdtShape"))
+        )
     out.append(overload("full", "shape: _NdtShape, fill_value: _NdtAny, dtype: type[_NdtD]", res("_NdtD", "_NdtShape")))
     for name in ("zeros_like", "ones_like", "empty_like"):
         first = "prototype" if name == "empty_like" else "a"
         out.append(f"## jax.numpy: before {name}")
-        out.append(overload(name, f"{first}: {arr('_NdtD', '_NdtSh')}, dtype: None = None, shape: None = None", res("_NdtD", "_NdtSh")))
-        out.append(overload(name, f"{first}: {arr('_NdtAny', '_NdtSh')}, dtype: type[_NdtD2], shape: None = None", res("_NdtD2", "_NdtSh")))
+        out.append(
+            overload(
+                name,
+                f"{first}: {arr('_NdtD', '_NdtSh')}, dtype: None = None, shape: None = None",
+                res("_NdtD", "_NdtSh"),
+            )
+        )
+        out.append(
+            overload(
+                name,
+                f"{first}: {arr('_NdtAny', '_NdtSh')}, dtype: type[_NdtD2], shape: None = None",
+                res("_NdtD2", "_NdtSh"),
+            )
+        )
     out.append("## jax.numpy: before full_like")
-    out.append(overload("full_like", f"a: {arr('_NdtD', '_NdtSh')}, fill_value: _NdtAny, dtype: None = None, shape: None = None", res("_NdtD", "_NdtSh")))
-    out.append(overload("full_like", f"a: {arr('_NdtAny', '_NdtSh')}, fill_value: _NdtAny, dtype: type[_NdtD2], shape: None = None", res("_NdtD2", "_NdtSh")))
+    out.append(
+        overload(
+            "full_like",
+            f"a: {arr('_NdtD', '_NdtSh')}, fill_value: _NdtAny, dtype: None = None, shape: None = None",
+            res("_NdtD", "_NdtSh"),
+        )
+    )
+    out.append(
+        overload(
+            "full_like",
+            f"a: {arr('_NdtAny', '_NdtSh')}, fill_value: _NdtAny, dtype: type[_NdtD2], shape: None = None",
+            res("_NdtD2", "_NdtSh"),
+        )
+    )
     out.append("## jax.numpy: before eye")
-    out.append(overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[int, int]")))
-    out.append(overload("eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int, int]")))
+    out.append(
+        overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[int, int]"))
+    )
+    out.append(
+        overload(
+            "eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int, int]")
+        )
+    )
     out.append("## jax.numpy: before arange")
-    out.append(overload("arange", "start: int, stop: int | None = None, step: int | None = None, dtype: None = None", res(INT, "tuple[int]")))
-    out.append(overload("arange", "start: float, stop: float | None = None, step: float | None = None, dtype: None = None", res(FLOAT, "tuple[int]")))
-    out.append(overload("arange", "start: float, stop: float | None = None, step: float | None = None, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int]")))
+    out.append(
+        overload(
+            "arange",
+            "start: int, stop: int | None = None, step: int | None = None, dtype: None = None",
+            res(INT, "tuple[int]"),
+        )
+    )
+    out.append(
+        overload(
+            "arange",
+            "start: float, stop: float | None = None, step: float | None = None, dtype: None = None",
+            res(FLOAT, "tuple[int]"),
+        )
+    )
+    out.append(
+        overload(
+            "arange",
+            "start: float, stop: float | None = None, step: float | None = None, *, dtype: type[_NdtD]",
+            res("_NdtD", "tuple[int]"),
+        )
+    )
     return out
 
 
 STACK_AXES = [
-    ("0", [REST], ["_NdtAny", REST]), ("-1", [REST], [REST, "_NdtAny"]), ("1", ["_NdtA", REST], ["_NdtA", "_NdtAny", REST]),
-    ("-2", [REST, "_NdtA"], [REST, "_NdtAny", "_NdtA"]), ("2", ["_NdtA", "_NdtB", REST], ["_NdtA", "_NdtB", "_NdtAny", REST]),
+    ("0", [REST], ["_NdtAny", REST]),
+    ("-1", [REST], [REST, "_NdtAny"]),
+    ("1", ["_NdtA", REST], ["_NdtA", "_NdtAny", REST]),
+    ("-2", [REST, "_NdtA"], [REST, "_NdtAny", "_NdtA"]),
+    ("2", ["_NdtA", "_NdtB", REST], ["_NdtA", "_NdtB", "_NdtAny", REST]),
 ]
 # concatenate and split: the joined (split) axis has an unknown size, the others are kept
 JOIN_AXES = [
-    ("0", ["_NdtAny", REST]), ("-1", [REST, "_NdtAny"]), ("1", ["_NdtA", "_NdtAny", REST]), ("-2", [REST, "_NdtAny", "_NdtA"]),
+    ("0", ["_NdtAny", REST]),
+    ("-1", [REST, "_NdtAny"]),
+    ("1", ["_NdtA", "_NdtAny", REST]),
+    ("-2", [REST, "_NdtAny", "_NdtA"]),
 ]
 
 
@@ -397,14 +511,32 @@ def joins() -> list[str]:
     out = ["## jax.numpy: before stack"]
     for axis, item, result in STACK_AXES:
         default = " = 0" if axis == "0" else ""
-        out.append(overload("stack", f"arrays: _NdtSequence[{arr('_NdtD', tup(item))}], axis: _NdtLiteral[{axis}]{default}", res("_NdtD", tup(result))))
+        out.append(
+            overload(
+                "stack",
+                f"arrays: _NdtSequence[{arr('_NdtD', tup(item))}], axis: _NdtLiteral[{axis}]{default}",
+                res("_NdtD", tup(result)),
+            )
+        )
     out.append("## jax.numpy: before concatenate")
     for axis, shape in JOIN_AXES:
         default = " = 0" if axis == "0" else ""
-        out.append(overload("concatenate", f"arrays: _NdtSequence[{arr('_NdtD', tup(shape))}], axis: _NdtLiteral[{axis}]{default}", res("_NdtD", tup(shape))))
+        out.append(
+            overload(
+                "concatenate",
+                f"arrays: _NdtSequence[{arr('_NdtD', tup(shape))}], axis: _NdtLiteral[{axis}]{default}",
+                res("_NdtD", tup(shape)),
+            )
+        )
     # take_along_axis: the indices' shape; take(a, indices, axis=0): the indices' axes replace the first
     out.append("## jax.numpy: before take_along_axis")
-    out.append(overload("take_along_axis", f"arr: {arr('_NdtD', '_NdtAny')}, indices: {arr('_ndt_np.integer[_NdtAny]', '_NdtSh')}, axis: int", res("_NdtD", "_NdtSh")))
+    out.append(
+        overload(
+            "take_along_axis",
+            f"arr: {arr('_NdtD', '_NdtAny')}, indices: {arr('_ndt_np.integer[_NdtAny]', '_NdtSh')}, axis: int",
+            res("_NdtD", "_NdtSh"),
+        )
+    )
     out.append("## jax.numpy: before take")
     for indices in (["_NdtB"], ["_NdtB", "_NdtC"]):
         params = f"a: {arr('_NdtD', tup(['_NdtA', REST]))}, indices: {arr('_ndt_np.integer[_NdtAny]', tup(indices))}, axis: _NdtLiteral[0]"
@@ -436,8 +568,10 @@ LINALG_FAMILIES = [
     Family("_NdtDOther", FLOAT, FLOAT, "_ndt_np.complex64"),
 ]
 LINALG_PARAMS = {
-    "svd": ", hermitian: bool = False, subset_by_index: _NdtAny = None", "eigh": "UPLO: str | None = None, symmetrize_input: bool = True",
-    "pinv": "rtol: _NdtAny = None, hermitian: bool = False", "cholesky": ", *, upper: bool = False, symmetrize_input: bool = True",
+    "svd": ", hermitian: bool = False, subset_by_index: _NdtAny = None",
+    "eigh": "UPLO: str | None = None, symmetrize_input: bool = True",
+    "pinv": "rtol: _NdtAny = None, hermitian: bool = False",
+    "cholesky": ", *, upper: bool = False, symmetrize_input: bool = True",
     "lstsq": "rcond: float | None = None, *, numpy_resid: bool = False",
 }
 # jax's own signature of each function, after its first parameter (the fallback overload)
@@ -470,8 +604,18 @@ def linalg() -> list[str]:
 
 # jax.nn: activations keep the shape and the (floating) dtype; (name, parameters after x)
 ACTIVATIONS = {
-    "relu": "", "relu6": "", "sigmoid": "", "silu": "", "swish": "", "softplus": "", "soft_sign": "",
-    "selu": "", "log_sigmoid": "", "hard_tanh": "", "mish": "", "tanh": ", /",
+    "relu": "",
+    "relu6": "",
+    "sigmoid": "",
+    "silu": "",
+    "swish": "",
+    "softplus": "",
+    "soft_sign": "",
+    "selu": "",
+    "log_sigmoid": "",
+    "hard_tanh": "",
+    "mish": "",
+    "tanh": ", /",
     "gelu": ", approximate: _NdtBool = True",
     "elu": f", alpha: {SCALAR} = 1.0",
     "celu": f", alpha: {SCALAR} = 1.0",
@@ -484,13 +628,22 @@ ACTIVATIONS = {
 def logsumexp_overloads() -> list[str]:
     """logsumexp reduces like sum (axis None, a literal axis, keepdims), floats only."""
     tail = "b: None = None, keepdims: {keep}, return_sign: _NdtLiteral[False] = False, where: None = None"
-    out = [overload("logsumexp", f"a: {arr('_NdtDInexact', '_NdtAny')}, axis: None = None, " + tail.format(keep="_NdtLiteral[False] = False"), res("_NdtDInexact", "tuple[()]"))]
+    out = [
+        overload(
+            "logsumexp",
+            f"a: {arr('_NdtDInexact', '_NdtAny')}, axis: None = None, "
+            + tail.format(keep="_NdtLiteral[False] = False"),
+            res("_NdtDInexact", "tuple[()]"),
+        )
+    ]
     for axis, shape_in, shape_drop, shape_keep in axis_patterns():
         for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
             if keep == "_NdtLiteral[True]":
                 params = f"a: {arr('_NdtDInexact', tup(shape_in))}, axis: _NdtLiteral[{axis}], b: None = None, *, keepdims: _NdtLiteral[True], return_sign: _NdtLiteral[False] = False, where: None = None"
             else:
-                params = f"a: {arr('_NdtDInexact', tup(shape_in))}, axis: _NdtLiteral[{axis}], " + tail.format(keep=keep)
+                params = f"a: {arr('_NdtDInexact', tup(shape_in))}, axis: _NdtLiteral[{axis}], " + tail.format(
+                    keep=keep
+                )
             out.append(overload("logsumexp", params, res("_NdtDInexact", tup(shape_out))))
     return out
 
@@ -499,8 +652,11 @@ def scipy_special() -> list[str]:
     """jax.scipy.special re-exports jax's functions: logsumexp is declared here, ending with jax's."""
     return [
         "## jax.scipy.special: rename import logsumexp -> _NdtJax_logsumexp",
-        "## jax.scipy.special: preamble", TYPEVARS, "from typing import overload",
-        "from jax.numpy import _NdtJaxArray", "from jax._src.typing import ArrayLike",
+        "## jax.scipy.special: preamble",
+        TYPEVARS,
+        "from typing import overload",
+        "from jax.numpy import _NdtJaxArray",
+        "from jax._src.typing import ArrayLike",
         *logsumexp_overloads(),
         overload("logsumexp", "a: ArrayLike, /, *args: _NdtAny, **kwargs: _NdtAny", "_NdtAny"),
     ]

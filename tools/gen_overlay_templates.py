@@ -48,7 +48,8 @@ AXES = [0, -1, 1, -2, 2, -3, 3, -4]
 # nothing measurable, 0..256 about 70 ms, 0..1024 about 0.9 s (docs/dev/pyright-performance.md).
 MAX_LITERAL_SIZE = 128
 
-PREAMBLE = """\
+PREAMBLE = (
+    """\
 import numpy as _ndt_np
 import numpy._typing as _ndt_nbit
 from typing import Any as _NdtAny, Literal as _NdtLiteral, SupportsIndex as _NdtIndex, overload
@@ -64,7 +65,9 @@ _NdtDFloat = _NdtTypeVar("_NdtDFloat", bound=_ndt_np.floating[_NdtAny])
 _NdtDComplex = _NdtTypeVar("_NdtDComplex", bound=_ndt_np.complexfloating[_NdtAny, _NdtAny])
 # Defaults: an array of unknown shape (tuple[Any, ...]) leaves these unsolved; they must then
 # read as Any, not Unknown, or strict mode would flag every result.
-""" + "\n".join(f'{name} = _NdtTypeVar("{name}", default=_NdtAny)' for name in LETTERS + SUFFIX_LETTERS) + """
+"""
+    + "\n".join(f'{name} = _NdtTypeVar("{name}", default=_NdtAny)' for name in LETTERS + SUFFIX_LETTERS)
+    + """
 _NdtRest = _NdtTypeVarTuple("_NdtRest", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtSh = _NdtTypeVar("_NdtSh", bound=tuple[_NdtAny, ...])
 _NdtNumpyArray = _NdtTypeVar("_NdtNumpyArray", bound=_ndt_np.ndarray[_NdtAny, _NdtAny])
@@ -80,9 +83,12 @@ _NdtStrictArrayLike = (
     _ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | _NdtNestedSequence[_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic]
     | complex | bytes | str | _NdtNestedSequence[complex | bytes | str]
 )"""
+)
 
 SIZES_PREAMBLE = (
-    "_NdtSize = _NdtLiteral[" + ", ".join(str(n) for n in range(MAX_LITERAL_SIZE + 1)) + "]\n"
+    "_NdtSize = _NdtLiteral["
+    + ", ".join(str(n) for n in range(MAX_LITERAL_SIZE + 1))
+    + "]\n"
     + "\n".join(f'{name} = _NdtTypeVar("{name}", bound=_NdtSize)' for name in SIZES)
 )
 
@@ -106,7 +112,9 @@ FAMILIES = (numpy_array, shaped_array)  # numpy first: numpy arrays satisfy the 
 GUARDED = (shaped_array,)
 
 
-def kinds(dtype_in: str, dtype_out: str, shape_in: list[str], shape_out: list[str], families: tuple = GUARDED) -> list[tuple[str, str]]:
+def kinds(
+    dtype_in: str, dtype_out: str, shape_in: list[str], shape_out: list[str], families: tuple = GUARDED
+) -> list[tuple[str, str]]:
     """(input type, output type) for each family of arrays."""
     return [(family(tup(shape_in), dtype_in), family(tup(shape_out), dtype_out)) for family in families]
 
@@ -144,11 +152,26 @@ def overload(name: str, params: str, result: str) -> str:
 
 # name -> (params after `a, axis`, dtype families [(dtype in, dtype out)], floats first)
 REDUCTIONS = {
-    "sum": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
-    "prod": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")]),
-    "mean": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.float64")]),
-    "std": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.float64")]),
-    "var": ("dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.float64")]),
+    "sum": (
+        "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
+        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")],
+    ),
+    "prod": (
+        "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
+        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")],
+    ),
+    "mean": (
+        "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
+        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.float64")],
+    ),
+    "std": (
+        "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
+        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.float64")],
+    ),
+    "var": (
+        "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
+        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.float64")],
+    ),
     "amax": ("out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtD", "_NdtD")]),
     "amin": ("out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtD", "_NdtD")]),
     "any": ("out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny", [("_NdtD", "_ndt_np.bool_")]),
@@ -163,7 +186,13 @@ def reductions() -> list[str]:
     for name, (rest, families) in REDUCTIONS.items():
         out.append(f"## numpy._core.fromnumeric: before {name}")
         guard_rest = rest.format(keep="bool = False")
-        out.append(guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtLiteral[{', '.join(map(str, AXES))}], {guard_rest}", "_NdtAny"))
+        out.append(
+            guarded(
+                name,
+                f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtLiteral[{', '.join(map(str, AXES))}], {guard_rest}",
+                "_NdtAny",
+            )
+        )
         for dtype_in, dtype_out in families:
             for axis in AXES:
                 shape_in, shape_drop, shape_keep = axis_pattern(axis)
@@ -287,7 +316,9 @@ def layout() -> list[str]:
     out.append(guarded("moveaxis", f"a: {numpy_arg}, source: int, destination: int", numpy_result))
     for i, j, shape_in, shape_out in axis_pairs("move"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
-            out.append(overload("moveaxis", f"a: {arg}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]", result))
+            out.append(
+                overload("moveaxis", f"a: {arg}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]", result)
+            )
     out.append("## numpy._core.fromnumeric: before squeeze")
     out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
@@ -350,7 +381,13 @@ def products() -> list[str]:
     big = shaped_array("tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]", "_NdtAny")
     out.append(overload("dot", f"a: _NdtArray[_NdtAny, _NdtAny], b: {big}, out: None = None", "_NdtAny"))
     out += strict_tail("dot", "a", "b", ", out: None = None", "_NdtAny")
-    out.append(overload("dot", "a: _NdtArray[_NdtAny, _NdtAny], b: _NdtArray[_NdtAny, _NdtAny], out: _ndt_np.ndarray[_NdtAny, _NdtAny]", "_NdtAny"))
+    out.append(
+        overload(
+            "dot",
+            "a: _NdtArray[_NdtAny, _NdtAny], b: _NdtArray[_NdtAny, _NdtAny], out: _ndt_np.ndarray[_NdtAny, _NdtAny]",
+            "_NdtAny",
+        )
+    )
     out.append("## numpy._core.multiarray: narrow dot ArrayLike -> _NdtStrictArrayLike")
     return out
 
@@ -382,7 +419,9 @@ def ufuncs() -> list[str]:
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtMatmul")
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
     cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
-    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny")))
+    out.append(
+        indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny"))
+    )
     for left, right, result_shape in cases:
         for family in GUARDED:
             if result_shape is None:
@@ -397,13 +436,21 @@ def ufuncs() -> list[str]:
     out += [indent(text) for text in strict_tail("__call__", "self, x1", "x2", ", /", "_NdtAny")]
     # out= or dtype= (a required keyword: calls without it skip these in the arity filter): numpy's
     array = "_NdtArray[_NdtAny, _NdtAny]"
-    out.append(indent(overload("__call__", f"self, x1: {array}, x2: {array}, /, out: _NdtAny, **kwargs: _NdtAny", "_NdtAny")))
-    out.append(indent(overload("__call__", f"self, x1: {array}, x2: {array}, /, *, dtype: _NdtAny, **kwargs: _NdtAny", "_NdtAny")))
+    out.append(
+        indent(overload("__call__", f"self, x1: {array}, x2: {array}, /, out: _NdtAny, **kwargs: _NdtAny", "_NdtAny"))
+    )
+    out.append(
+        indent(
+            overload("__call__", f"self, x1: {array}, x2: {array}, /, *, dtype: _NdtAny, **kwargs: _NdtAny", "_NdtAny")
+        )
+    )
     out.append("## numpy._typing._ufunc: narrow _NdtMatmul ArrayLike -> _NdtStrictArrayLike")
     # vecdot (numpy >= 2.0): contracts the last axis, the leading ones broadcast as equal or absent
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtVecdot")
     out.append("class _NdtVecdot(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
-    out.append(indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny")))
+    out.append(
+        indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny"))
+    )
     for left, right in (([REST, a], [REST, a]), ([REST, a], [a])):
         for family in GUARDED:
             params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
@@ -464,11 +511,11 @@ UNARY_CLASSES = {
 }  # fmt: skip
 
 
-def _shape(items: list[str]) -> "Callable[[str], str]":
+def _shape(items: list[str]) -> Callable[[str], str]:
     return lambda dtype: shaped_array(tup(items), dtype)
 
 
-def _union(*shapes: list[str]) -> "Callable[[str], str]":
+def _union(*shapes: list[str]) -> Callable[[str], str]:
     return lambda dtype: " | ".join(shaped_array(tup(items), dtype) for items in shapes)
 
 
@@ -630,8 +677,11 @@ def creation() -> list[str]:
 
 # stack: (axis, item shape, result shape); the new axis (the number of arrays) is unknown
 STACK_AXES = [
-    ("0", [REST], ["?", REST]), ("-1", [REST], [REST, "?"]), ("1", ["a", REST], ["a", "?", REST]),
-    ("-2", [REST, "z"], [REST, "?", "z"]), ("2", ["a", "b", REST], ["a", "b", "?", REST]),
+    ("0", [REST], ["?", REST]),
+    ("-1", [REST], [REST, "?"]),
+    ("1", ["a", REST], ["a", "?", REST]),
+    ("-2", [REST, "z"], [REST, "?", "z"]),
+    ("2", ["a", "b", REST], ["a", "b", "?", REST]),
 ]
 # concatenate / split: (axis, shape with the joined or split axis as `?`)
 JOIN_AXES = [("0", ["?", REST]), ("-1", [REST, "?"]), ("1", ["a", "?", REST]), ("-2", [REST, "?", "z"])]
@@ -657,20 +707,40 @@ def joins() -> list[str]:
     # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
     for axis, shape in JOIN_AXES:
         default = " = 0" if axis == "0" else ""
-        params = f"arrays: _NdtSequence[{shaped_array(_shape_of(shape), '_NdtD')}], /, axis: _NdtLiteral[{axis}]{default}"
+        params = (
+            f"arrays: _NdtSequence[{shaped_array(_shape_of(shape), '_NdtD')}], /, axis: _NdtLiteral[{axis}]{default}"
+        )
         out.append(overload("concatenate", params, shaped_array(_shape_of(shape), "_NdtD")))
     # take_along_axis: the result has the indices' shape; take(a, indices, axis=0): the indices'
     # axes replace the first
     out.append("## numpy.lib._shape_base_impl: before take_along_axis")
-    out.append(guarded("take_along_axis", "arr: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], indices: _NdtAny, axis: int | None = -1", numpy_array("tuple[_NdtAny, ...]", "_NdtD")))
-    out.append(overload("take_along_axis", f"arr: {shaped_array('_NdtAny', '_NdtD')}, indices: {shaped_array('_NdtShNE', '_ndt_np.integer[_NdtAny]')}, axis: int = -1", shaped_array("_NdtShNE", "_NdtD")))
+    out.append(
+        guarded(
+            "take_along_axis",
+            "arr: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], indices: _NdtAny, axis: int | None = -1",
+            numpy_array("tuple[_NdtAny, ...]", "_NdtD"),
+        )
+    )
+    out.append(
+        overload(
+            "take_along_axis",
+            f"arr: {shaped_array('_NdtAny', '_NdtD')}, indices: {shaped_array('_NdtShNE', '_ndt_np.integer[_NdtAny]')}, axis: int = -1",
+            shaped_array("_NdtShNE", "_NdtD"),
+        )
+    )
     out.append("## numpy._core.fromnumeric: before take")
     for indices in ([LETTERS[1]], [LETTERS[1], LETTERS[2]]):
         params = f"a: {shaped_array(tup([LETTERS[0], REST]), '_NdtD')}, indices: {shaped_array(tup(indices), '_ndt_np.integer[_NdtAny]')}, axis: _NdtLiteral[0], out: None = None, mode: _NdtAny = 'raise'"
         out.append(overload("take", params, shaped_array(tup([*indices, REST]), "_NdtD")))
     for name in ("split", "array_split"):
         out.append(f"## numpy.lib._shape_base_impl: before {name}")
-        out.append(guarded(name, "ary: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], indices_or_sections: _NdtAny, axis: int = 0", f"list[{numpy_array('tuple[_NdtAny, ...]', '_NdtD')}]"))
+        out.append(
+            guarded(
+                name,
+                "ary: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], indices_or_sections: _NdtAny, axis: int = 0",
+                f"list[{numpy_array('tuple[_NdtAny, ...]', '_NdtD')}]",
+            )
+        )
         for axis, shape in JOIN_AXES:
             default = " = 0" if axis == "0" else ""
             params = f"ary: {shaped_array(_shape_of(shape), '_NdtD')}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
@@ -681,12 +751,20 @@ def joins() -> list[str]:
 def einsum() -> list[str]:
     """einsum with literal subscripts, one overload per pattern of _shape_rules.EINSUM."""
     out = ["## numpy._core.einsumfunc: preamble", PREAMBLE, "## numpy._core.einsumfunc: before einsum"]
-    out.append(guarded("einsum", "subscripts: str, a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *operands: _NdtAny, **kwargs: _NdtAny", "_NdtAny"))
+    out.append(
+        guarded(
+            "einsum",
+            "subscripts: str, a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *operands: _NdtAny, **kwargs: _NdtAny",
+            "_NdtAny",
+        )
+    )
     names = LETTERS + SUFFIX_LETTERS
     for subscripts in EINSUM:
         inputs, output = einsum_shapes(subscripts)
         letters = {letter: names[n] for n, letter in enumerate(dict.fromkeys("".join("".join(t) for t in inputs)))}
-        arrays = ", ".join(f"op{n}: {shaped_array(tup([letters[c] for c in term]), '_NdtD')}" for n, term in enumerate(inputs))
+        arrays = ", ".join(
+            f"op{n}: {shaped_array(tup([letters[c] for c in term]), '_NdtD')}" for n, term in enumerate(inputs)
+        )
         params = f"subscripts: _NdtLiteral[{subscripts!r}], {arrays}, /, *, out: None = None, optimize: _NdtAny = False"
         out.append(overload("einsum", params, shaped_array(tup([letters[c] for c in output]), "_NdtD")))
     return out
@@ -698,9 +776,11 @@ LINALG_FAMILIES = [
     Family(INT_ANY, FLOAT64, FLOAT64, "_ndt_np.inexact[_NdtAny]"),
 ]
 LINALG_PARAMS = {
-    "svd": ", hermitian: bool = False", "eigh": "UPLO: _NdtLiteral['L', 'U', 'l', 'u'] = 'L'",
+    "svd": ", hermitian: bool = False",
+    "eigh": "UPLO: _NdtLiteral['L', 'U', 'l', 'u'] = 'L'",
     "pinv": "rcond: _NdtAny = None, hermitian: bool = False, *, rtol: _NdtAny = None",
-    "cholesky": ", /, *, upper: bool = False", "lstsq": "rcond: float | None = None",
+    "cholesky": ", /, *, upper: bool = False",
+    "lstsq": "rcond: float | None = None",
 }
 # numpy's own result for a numpy array (the guard's result), by function
 LINALG_NUMPY_RESULTS = {
@@ -714,11 +794,22 @@ LINALG_CLASS_PREFIX = "Shaped"  # ShapedEighResult[...]: a generic EighResult (n
 def linalg() -> list[str]:
     """numpy.linalg with the shapes and dtypes numpy documents (leading axes batch)."""
     module = "numpy.linalg._linalg"
-    out = [f"## {module}: preamble", PREAMBLE,
-           "from typing import NamedTuple as _NdtNamedTuple, Generic as _NdtGeneric",
-           *[f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4)],
-           named_tuple_classes(LINALG_CLASS_PREFIX)]
-    overloads = linalg_overloads(LETTERS + SUFFIX_LETTERS, REST, shaped_array_d, shaped_array_d, LINALG_FAMILIES, LINALG_PARAMS, LINALG_CLASS_PREFIX)
+    out = [
+        f"## {module}: preamble",
+        PREAMBLE,
+        "from typing import NamedTuple as _NdtNamedTuple, Generic as _NdtGeneric",
+        *[f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4)],
+        named_tuple_classes(LINALG_CLASS_PREFIX),
+    ]
+    overloads = linalg_overloads(
+        LETTERS + SUFFIX_LETTERS,
+        REST,
+        shaped_array_d,
+        shaped_array_d,
+        LINALG_FAMILIES,
+        LINALG_PARAMS,
+        LINALG_CLASS_PREFIX,
+    )
     for name, texts in overloads.items():
         out.append(f"## {module}: before {name}")
         numpy_result = LINALG_NUMPY_RESULTS[name]
@@ -726,11 +817,28 @@ def linalg() -> list[str]:
         # numpy arrays keep numpy's own result (a numpy array satisfies the ShapedArray patterns)
         if name in ("inv", "solve", "cholesky", "pinv", "matrix_power"):  # a float array: its own dtype
             float_result = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtDFloat"))
-            out.append(guarded(name, "a: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtDFloat]], /, *args: _NdtAny, **kwargs: _NdtAny", float_result))
-        out.append(guarded(name, "a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *args: _NdtAny, **kwargs: _NdtAny", result).replace("(a:", "(a:" if name != "norm" else "(x:"))
+            out.append(
+                guarded(
+                    name,
+                    "a: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtDFloat]], /, *args: _NdtAny, **kwargs: _NdtAny",
+                    float_result,
+                )
+            )
+        out.append(
+            guarded(name, "a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *args: _NdtAny, **kwargs: _NdtAny", result).replace(
+                "(a:", "(a:" if name != "norm" else "(x:"
+            )
+        )
         out += numpy_scalar_results(name)
         # norm without an axis: a numpy scalar too
-        out += [re.sub(r"(axis: None = None, keepdims: _NdtLiteral\[False\] = False\) -> )_NdtArray\[(.*), tuple\[\(\)\]\]:", r"\1\2:", text) for text in texts]
+        out += [
+            re.sub(
+                r"(axis: None = None, keepdims: _NdtLiteral\[False\] = False\) -> )_NdtArray\[(.*), tuple\[\(\)\]\]:",
+                r"\1\2:",
+                text,
+            )
+            for text in texts
+        ]
     return out
 
 
@@ -744,7 +852,9 @@ def numpy_scalar_results(name: str) -> list[str]:
         if name == "det":
             out.append(overload("det", f"a: {arg}", family.same))
         elif name == "slogdet":
-            out.append(overload("slogdet", f"a: {arg}", f"{LINALG_CLASS_PREFIX}SlogdetResult[{family.same}, {family.real}]"))
+            out.append(
+                overload("slogdet", f"a: {arg}", f"{LINALG_CLASS_PREFIX}SlogdetResult[{family.same}, {family.real}]")
+            )
     return out
 
 
@@ -761,14 +871,30 @@ def sections() -> list[str]:
         "numpy._core.fromnumeric", "numpy._core.numeric", "numpy.lib._shape_base_impl",
         "numpy._core.multiarray", "numpy._core.shape_base", "numpy._typing._ufunc", "numpy.lib._twodim_base_impl",
     ]  # fmt: skip
-    with_sizes = {"numpy._core.fromnumeric", "numpy._core.numeric", "numpy._core.multiarray", "numpy.lib._twodim_base_impl"}
+    with_sizes = {
+        "numpy._core.fromnumeric",
+        "numpy._core.numeric",
+        "numpy._core.multiarray",
+        "numpy.lib._twodim_base_impl",
+    }
     out = []
     for module in modules:
         out.append(f"## {module}: preamble")
         out.append(PREAMBLE)
         if module in with_sizes:
             out.append(SIZES_PREAMBLE)
-    return out + reductions() + layout() + products() + ufuncs() + same_shape() + creation() + joins() + linalg() + einsum()
+    return (
+        out
+        + reductions()
+        + layout()
+        + products()
+        + ufuncs()
+        + same_shape()
+        + creation()
+        + joins()
+        + linalg()
+        + einsum()
+    )
 
 
 HEADER = """\

@@ -67,7 +67,11 @@ def backend_of(name: str) -> str:
 
 def bug_line(path: Path) -> tuple[int, str]:
     """The one line marked `# BUG` in a bug twin, and its note."""
-    marks = [(n, m.group(1).strip()) for n, line in enumerate(path.read_text().splitlines(), 1) if (m := BUG_MARK.search(line))]
+    marks = [
+        (n, m.group(1).strip())
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if (m := BUG_MARK.search(line))
+    ]
     if len(marks) != 1:
         raise ValueError(f"{path.name}: expected exactly one '# BUG' line, found {len(marks)}")
     return marks[0]
@@ -139,14 +143,24 @@ def run_ndtyping_check(paths: list[Path]) -> tuple[list[Finding], float]:
 
 def run_plain_pyright(paths: list[Path]) -> tuple[list[Finding], float]:
     """Errors plain pyright (no ndtyping stubs, same config and interpreter) reports, and its wall time."""
-    command = [*_pyright_command(), "--outputjson", "--project", str(CORPUS), "--pythonpath", sys.executable, *map(str, paths)]
+    command = [
+        *_pyright_command(),
+        "--outputjson",
+        "--project",
+        str(CORPUS),
+        "--pythonpath",
+        sys.executable,
+        *map(str, paths),
+    ]
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
     elapsed = time.perf_counter() - start
     try:
         report = json.loads(result.stdout)
     except json.JSONDecodeError:
-        raise RuntimeError(f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}") from None
+        raise RuntimeError(
+            f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}"
+        ) from None
     findings = [
         Finding(_relative(d["file"]), d["range"]["start"]["line"] + 1, d.get("rule", ""), d["message"])
         for d in report["generalDiagnostics"]
@@ -203,9 +217,14 @@ def measure(timing: bool = True) -> dict[str, Any]:
         "pairs": len(pairs),
         "catch": {"numpy": rate("numpy"), "jax": rate("jax"), "all": rate(None)},
         "missed": [
-            {"file": f"{p.name}_bug.py", "line": p.bug_line, "bug": p.bug_note,
-             "other_errors": [str(f) for f in p.errors_in_bug_file]}
-            for p in pairs if not p.caught
+            {
+                "file": f"{p.name}_bug.py",
+                "line": p.bug_line,
+                "bug": p.bug_note,
+                "other_errors": [str(f) for f in p.errors_in_bug_file],
+            }
+            for p in pairs
+            if not p.caught
         ],  # fmt: skip
         "false_positives": [asdict(f) for f in false_positives],
         "files_with_false_positives": sorted({f.file for f in false_positives}),
@@ -216,10 +235,16 @@ def measure(timing: bool = True) -> dict[str, Any]:
             "pyright_errors": [str(f) for f in plain_pyright_findings],
         },
         "time": {
-            "twins": {"ndtyping_check_s": round(twin_time, 2), "pyright_s": twin_pyright_time and round(twin_pyright_time, 2),
-                      "ratio": ratio(twin_time, twin_pyright_time)},
-            "plain": {"ndtyping_check_s": round(plain_ndt_time, 2), "pyright_s": round(plain_pyright_time, 2),
-                      "ratio": ratio(plain_ndt_time, plain_pyright_time)},
+            "twins": {
+                "ndtyping_check_s": round(twin_time, 2),
+                "pyright_s": twin_pyright_time and round(twin_pyright_time, 2),
+                "ratio": ratio(twin_time, twin_pyright_time),
+            },
+            "plain": {
+                "ndtyping_check_s": round(plain_ndt_time, 2),
+                "pyright_s": round(plain_pyright_time, 2),
+                "ratio": ratio(plain_ndt_time, plain_pyright_time),
+            },
         },  # fmt: skip
     }
 
@@ -248,7 +273,9 @@ def report_text(result: dict[str, Any]) -> str:
         if t["pyright_s"] is None:
             out.append(f"time on {label}: ndtyping check {t['ndtyping_check_s']} s (pyright not timed)")
         else:
-            out.append(f"time on {label}: ndtyping check {t['ndtyping_check_s']} s, pyright {t['pyright_s']} s, ratio {t['ratio']}x")
+            out.append(
+                f"time on {label}: ndtyping check {t['ndtyping_check_s']} s, pyright {t['pyright_s']} s, ratio {t['ratio']}x"
+            )
     return "\n".join(out)
 
 

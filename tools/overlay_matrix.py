@@ -48,7 +48,9 @@ def fetch(package: str, version: str) -> Path:
     subprocess.run(command, check=True)
     (wheel,) = list(wheels.glob(f"{package}-{version}-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
-        members = [m for m in archive.namelist() if m.startswith(f"{package}/") and m.endswith((".pyi", ".py", "py.typed"))]
+        members = [
+            m for m in archive.namelist() if m.startswith(f"{package}/") and m.endswith((".pyi", ".py", "py.typed"))
+        ]
         archive.extractall(target, members)
     return target / package
 
@@ -82,8 +84,15 @@ def main(argv: list[str] | None = None) -> int:
                 source = fetch(package, version)
                 warnings: list[str] = []
                 started = time.perf_counter()
-                overlay = build_overlay(Path(scratch) / f"{package}-{version}", (package,), sources={package: source}, warn=warnings.append)
-                row = {"package": package, "version": version, "build_s": round(time.perf_counter() - started, 2), "warnings": warnings}
+                overlay = build_overlay(
+                    Path(scratch) / f"{package}-{version}", (package,), sources={package: source}, warn=warnings.append
+                )
+                row = {
+                    "package": package,
+                    "version": version,
+                    "build_s": round(time.perf_counter() - started, 2),
+                    "warnings": warnings,
+                }
                 if package == "numpy" and not args.no_pyright:
                     row["pyright_findings"] = check_numpy(overlay)
                 rows.append(row)

@@ -74,7 +74,9 @@ Counts = dict[str, "collections.Counter[str]"]  # test file -> outcome -> how ma
 Failures = dict[str, list[str]]  # test file -> "test: first line of the error"
 
 
-def run(source: Path, against: str, extra_paths: list[str], pytest_args: list[str], python: str) -> tuple[Counts, Failures]:
+def run(
+    source: Path, against: str, extra_paths: list[str], pytest_args: list[str], python: str
+) -> tuple[Counts, Failures]:
     tests = source / "test"
     if not tests.is_dir():
         raise SystemExit(f"{source} has no test/ directory (pass the root of a jaxtyping checkout)")
@@ -89,7 +91,9 @@ def run(source: Path, against: str, extra_paths: list[str], pytest_args: list[st
             shutil.copytree(source / "jaxtyping", root / "jaxtyping", ignore=shutil.ignore_patterns("__pycache__"))
         report = root / "report.xml"
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(root), *map(os.path.abspath, extra_paths), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(root), *map(os.path.abspath, extra_paths), env.get("PYTHONPATH", "")]
+        ).rstrip(os.pathsep)
         env.setdefault("JAX_PLATFORMS", "cpu")
         command = [
             python, "-m", "pytest", "test", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
@@ -128,9 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jaxtyping-src", required=True, type=Path, help="root of a jaxtyping checkout (holds test/)")
     parser.add_argument("--against", choices=("ndtyping", "jaxtyping"), default="ndtyping")
-    parser.add_argument("--path", action="append", default=[], help="a directory put on sys.path after the adapter (e.g. typeguard 2)")
+    parser.add_argument(
+        "--path", action="append", default=[], help="a directory put on sys.path after the adapter (e.g. typeguard 2)"
+    )
     parser.add_argument("--python", default=sys.executable, help="the interpreter that runs pytest")
-    parser.add_argument("--failures", action="store_true", help="list each failing test with the first line of its error")
+    parser.add_argument(
+        "--failures", action="store_true", help="list each failing test with the first line of its error"
+    )
     parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     args = parser.parse_args(argv)
 

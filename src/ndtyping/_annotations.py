@@ -63,11 +63,11 @@ class DTypeCategoryMeta(type):
         if category is None:
             raise AnnotationError(
                 "AbstractDtype is the base of the dtype categories: subclass it with a `dtypes` "
-                "attribute (class MyDtype(AbstractDtype): dtypes = [\"my_dtype\"]) and subscript that"
+                'attribute (class MyDtype(AbstractDtype): dtypes = ["my_dtype"]) and subscript that'
             )
         if not isinstance(item, tuple) or len(item) != 2:
             raise AnnotationError(
-                f'{cls.__name__}[...] takes an array type and a shape string, e.g. '
+                f"{cls.__name__}[...] takes an array type and a shape string, e.g. "
                 f'{cls.__name__}[np.ndarray, "batch channels"]; got {item!r}'
             )
         array_type, shape = item
@@ -142,7 +142,7 @@ def _user_category(label: str, dtypes: Any) -> DTypeCategory:
     if dtypes is _UNSET:
         raise AnnotationError(
             f"class {label}(AbstractDtype) needs a `dtypes` attribute: a dtype name, a compiled regular "
-            "expression, or a list of them, e.g. dtypes = [\"float16\", \"bfloat16\"]"
+            'expression, or a list of them, e.g. dtypes = ["float16", "bfloat16"]'
         )
     items = [dtypes] if isinstance(dtypes, (str, re.Pattern)) else list(dtypes)
     names, patterns = [], []
@@ -154,7 +154,9 @@ def _user_category(label: str, dtypes: Any) -> DTypeCategory:
         elif isinstance(item, re.Pattern):
             patterns.append(item)
         else:
-            raise AnnotationError(f"{label}.dtypes holds {item!r}; each entry must be a dtype name or a compiled regular expression")
+            raise AnnotationError(
+                f"{label}.dtypes holds {item!r}; each entry must be a dtype name or a compiled regular expression"
+            )
     return DTypeCategory(label, frozenset(names), patterns=tuple(patterns))
 
 
@@ -182,7 +184,9 @@ def make_numpy_struct_dtype(dtype: Any, name: str) -> Any:
 def make_category(label: str) -> type:
     category = CATEGORIES[label]
     return DTypeCategoryMeta(
-        label, (AbstractDtype,), {"_ndt_category": category, "dtypes": _dtypes_attribute(category), "__module__": "ndtyping"}
+        label,
+        (AbstractDtype,),
+        {"_ndt_category": category, "dtypes": _dtypes_attribute(category), "__module__": "ndtyping"},
     )
 
 
@@ -330,7 +334,9 @@ def _classes(member: Any, whole: Any) -> list[type]:
     origin = typing.get_origin(member)
     if isinstance(origin, type):  # np.ndarray[Any, Any], npt.NDArray[np.float32]
         return [origin]
-    raise AnnotationError(f"the array type in an annotation must be a class such as np.ndarray or jax.Array, not {whole!r}")
+    raise AnnotationError(
+        f"the array type in an annotation must be a class such as np.ndarray or jax.Array, not {whole!r}"
+    )
 
 
 class AbstractArray(metaclass=ArrayAnnotationMeta):

@@ -386,7 +386,9 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         report, findings = None, []
     findings = in_user_words(findings, cwd)
     if report is None or result.returncode not in (0, 1):
-        detail = "\n".join(part.strip() for part in (result.stderr, result.stdout if report is None else "") if part.strip())
+        detail = "\n".join(
+            part.strip() for part in (result.stderr, result.stdout if report is None else "") if part.strip()
+        )
         raise CheckError(f"pyright failed (exit status {result.returncode}):\n{detail or '(no output)'}")
 
     version = str(report.get("version", "?"))

@@ -33,7 +33,7 @@ def typechecker_from_spelling(spelling: Any, who: str) -> Any:
         if len(spelling) == 2 and all(isinstance(part, str) for part in spelling):
             return f"{spelling[0]}.{spelling[1]}"
         raise ConfigurationError(
-            f"{who}: a typechecker given as a tuple is (module, attribute), e.g. (\"beartype\", \"beartype\"); got {spelling!r}"
+            f'{who}: a typechecker given as a tuple is (module, attribute), e.g. ("beartype", "beartype"); got {spelling!r}'
         )
     if not isinstance(spelling, str) or "(" not in spelling:
         return spelling

@@ -1,8 +1,8 @@
 """The `ndtyping` command line.
 
-    ndtyping check [PATH ...]    pyright on your code with ndtyping's numpy and jax stubs (docs/check.md)
-    ndtyping editor              set up pyright / Pylance / basedpyright in this project to use them
-    ndtyping stubs [--out DIR]   build the shape-aware numpy and jax overlay, print its directory
+ndtyping check [PATH ...]    pyright on your code with ndtyping's numpy and jax stubs (docs/check.md)
+ndtyping editor              set up pyright / Pylance / basedpyright in this project to use them
+ndtyping stubs [--out DIR]   build the shape-aware numpy and jax overlay, print its directory
 """
 
 from __future__ import annotations

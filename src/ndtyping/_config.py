@@ -69,7 +69,9 @@ class Config:
         """
         slot = self._NAMES.get(item.lower())
         if slot is None:
-            raise ConfigurationError(f"config.update(): unknown setting {item!r}; known: {', '.join(sorted(self._NAMES))}")
+            raise ConfigurationError(
+                f"config.update(): unknown setting {item!r}; known: {', '.join(sorted(self._NAMES))}"
+            )
         if value is None and slot == "_disable":
             self._disable = None
             return

@@ -268,7 +268,9 @@ def _check_yielded(value: Any, scope: Scope, check_yield: Any, fail_yield: Any) 
             raise fail_yield(value, reason, scope)
 
 
-def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
+def _drive_generator(
+    gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any
+) -> Any:
     """Run `gen` with the call's scope active at every step, checking yields and the result."""
     step, argument = gen.send, None
     while True:
@@ -280,7 +282,9 @@ def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, 
                 if check_return is not None:
                     reason = check_return(stop.value, scope, "return")
                     if reason:
-                        raise fail_return(stop.value, reason, scope) from None  # the StopIteration is no part of the failure
+                        raise fail_return(
+                            stop.value, reason, scope
+                        ) from None  # the StopIteration is no part of the failure
                 return stop.value
             _check_yielded(value, scope, check_yield, fail_yield)
         finally:
@@ -294,7 +298,9 @@ def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, 
             step, argument = gen.throw, exc
 
 
-async def _drive_async_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
+async def _drive_async_generator(
+    gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any
+) -> Any:
     to_send: Any = None
     while True:
         token = enter(scope)

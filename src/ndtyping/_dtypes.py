@@ -61,7 +61,7 @@ class DTypeCategory:
             return False  # not decidable from the names; an array decides
         return self.names is not None and not self.names and not self.keys
 
-    def issuperset(self, other: "DTypeCategory") -> bool:
+    def issuperset(self, other: DTypeCategory) -> bool:
         if self is other or self.names is None:
             return True
         if other.parts:

@@ -45,7 +45,9 @@ class EditorResult:
     changes: list[str] = field(default_factory=list)  # what was done, one line each
 
 
-def set_up_editor(project_option: Optional[Path], cwd: Path, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> EditorResult:
+def set_up_editor(
+    project_option: Optional[Path], cwd: Path, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+) -> EditorResult:
     project = locate_project(project_option, [], cwd)
     root = project.root
     editor_dir = root / EDITOR_DIR
@@ -199,4 +201,3 @@ def _excluded(patterns: list[object]) -> bool:
     """Whether an exclude list already keeps `.ndtyping` out (by name, or a hidden-files glob)."""
     names = {str(p).rstrip("/") for p in patterns}
     return bool(names & {EDITOR_DIR, f"./{EDITOR_DIR}", f"**/{EDITOR_DIR}", "**/.*", ".*"})
-

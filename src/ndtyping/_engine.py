@@ -180,7 +180,11 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
     variadic = spec.variadic
     if variadic is None:
         if rank != len(dims):
-            return f"rank {rank}, expected {len(dims)} (shape {spec.text!r})" if dims else f"rank {rank}, expected a scalar"
+            return (
+                f"rank {rank}, expected {len(dims)} (shape {spec.text!r})"
+                if dims
+                else f"rank {rank}, expected a scalar"
+            )
         pairs = list(zip(range(rank), dims, shape))
         middle: tuple[Any, ...] = ()
     else:

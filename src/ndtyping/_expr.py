@@ -60,7 +60,9 @@ def parse_expression(text: str, *, where: str = "") -> Expression:
     except (RecursionError, MemoryError):
         raise AnnotationError(f"{where}dimension expression {text[:40]!r}... is nested too deeply") from None
     except (SyntaxError, ValueError) as err:  # ValueError: null bytes
-        raise AnnotationError(f"{where}{text!r} is not a valid dimension expression: {err.msg if isinstance(err, SyntaxError) else err}") from None
+        raise AnnotationError(
+            f"{where}{text!r} is not a valid dimension expression: {err.msg if isinstance(err, SyntaxError) else err}"
+        ) from None
     names: set[str] = set()
     try:
         evaluate = _compile(tree.body, names, text, where)

@@ -206,7 +206,9 @@ class _Compiler:
             shape = f"({shape} if {expr} is not None else {self.const((None,) * (len(targets) - (spec.shape.variadic is not None)))})"
             own_post = [f"({expr} is None or ({' and '.join(own_post)}))"] if own_post else []
         pre += tests
-        if not optional and all(dim.kind in (FIXED, NAMED) or (dim.kind == VARIADIC and dim.name) for dim in spec.shape.dims):
+        if not optional and all(
+            dim.kind in (FIXED, NAMED) or (dim.kind == VARIADIC and dim.name) for dim in spec.shape.dims
+        ):
             # Every axis is pinned once this array fits: later arrays with these axes compare shapes.
             self.shapes[pattern] = self.local()
             unpack.append(f"{self.shapes[pattern]} = {shape}")

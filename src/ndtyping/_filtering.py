@@ -68,7 +68,9 @@ class _Conversion:
             try:
                 converted = jnp.asarray(converted)
             except Exception as err:
-                raise self.fail(f"jax cannot hold {describe_value(converted)}: {type(err).__name__}: {str(err)[:200]}") from None
+                raise self.fail(
+                    f"jax cannot hold {describe_value(converted)}: {type(err).__name__}: {str(err)[:200]}"
+                ) from None
         reason = match_array(spec, converted, Scope(), "filter")
         if reason:
             raise self.fail(f"converted to {describe_value(converted)}, which still does not fit: {reason}")
@@ -148,7 +150,9 @@ class _Conversion:
                 warnings.simplefilter("ignore")  # ComplexWarning, overflow: judged by _lost instead
                 return array.astype(dtype)
         except Exception as err:
-            raise self.fail(f"cannot convert {dtype_name(array.dtype)} to {dtype_name(dtype)}: {type(err).__name__}: {str(err)[:200]}") from None
+            raise self.fail(
+                f"cannot convert {dtype_name(array.dtype)} to {dtype_name(dtype)}: {type(err).__name__}: {str(err)[:200]}"
+            ) from None
 
 
 def _library(value: Any) -> Optional[str]:

@@ -147,11 +147,12 @@ class ShapeSpec(_Frozen):
 def join_specs(outer: ShapeSpec, inner: ShapeSpec) -> ShapeSpec:
     if outer.variadic is not None and inner.variadic is not None:
         raise AnnotationError(
-            f"nesting shape {outer.text!r} around {inner.text!r} gives two variadic axes; "
-            "an array may have at most one"
+            f"nesting shape {outer.text!r} around {inner.text!r} gives two variadic axes; an array may have at most one"
         )
-    variadic = outer.variadic if outer.variadic is not None else (
-        None if inner.variadic is None else inner.variadic + len(outer.dims)
+    variadic = (
+        outer.variadic
+        if outer.variadic is not None
+        else (None if inner.variadic is None else inner.variadic + len(outer.dims))
     )
     text = " ".join(t for t in (outer.text, inner.text) if t)
     return ShapeSpec(outer.dims + inner.dims, variadic, text)
@@ -165,7 +166,7 @@ ANY_SHAPE = ShapeSpec((Dim(VARIADIC, text="..."),), 0, "...")
 def parse_shape(text: str) -> ShapeSpec:
     """Parse a shape string, raising AnnotationError if it is malformed."""
     if not isinstance(text, str):
-        raise AnnotationError(f"a shape must be a string such as \"batch channels\", not {type(text).__name__}")
+        raise AnnotationError(f'a shape must be a string such as "batch channels", not {type(text).__name__}')
     tokens = text.split()
     if len(tokens) > _MAX_AXES:
         raise AnnotationError(f"shape {text[:60]!r}... has {len(tokens)} axes; arrays have at most {_MAX_AXES}")
@@ -269,7 +270,7 @@ def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
         arguments.append((placeholder, parts))
         return placeholder
 
-    def substitute(match: "re.Match[str]") -> str:
+    def substitute(match: re.Match[str]) -> str:
         inside = match.group(1).strip()
         if _PATH.match(inside):
             return placeholder_for(inside)

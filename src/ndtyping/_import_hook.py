@@ -66,11 +66,11 @@ def _package_names(modules: Any) -> tuple[str, ...]:
     for name in names:
         if not isinstance(name, str):
             raise ConfigurationError(
-                f"install_import_hook(): package names must be strings such as \"mypkg\", got {type(name).__name__} {name!r}"
+                f'install_import_hook(): package names must be strings such as "mypkg", got {type(name).__name__} {name!r}'
             )
         if not all(part.isidentifier() for part in name.split(".")):
             raise ConfigurationError(
-                f"install_import_hook(): {name!r} is not a module name (dotted identifiers such as \"mypkg.models\")"
+                f'install_import_hook(): {name!r} is not a module name (dotted identifiers such as "mypkg.models")'
             )
     return tuple(names)
 
@@ -123,7 +123,9 @@ class _Finder:
         self.packages = packages
         self.instrumenter = instrumenter
 
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Optional[importlib.machinery.ModuleSpec]:
+    def find_spec(
+        self, fullname: str, path: Any = None, target: Any = None
+    ) -> Optional[importlib.machinery.ModuleSpec]:
         if not _within(fullname, self.packages):
             return None
         for finder in list(sys.meta_path):

@@ -112,7 +112,10 @@ class _Rewriter:
                 self.function(statement)
             elif isinstance(statement, ast.ClassDef):
                 self.klass(statement)
-            elif isinstance(statement, (ast.If, ast.Try, ast.With, ast.AsyncWith)) or type(statement).__name__ == "TryStar":
+            elif (
+                isinstance(statement, (ast.If, ast.Try, ast.With, ast.AsyncWith))
+                or type(statement).__name__ == "TryStar"
+            ):
                 for field in ("body", "orelse", "finalbody"):
                     self.statements(getattr(statement, field, []) or [])
                 for handler in getattr(statement, "handlers", []) or []:

@@ -60,7 +60,7 @@ def resolve_typechecker(typechecker: Any, *, who: str) -> Optional[Callable[...,
         return typechecker
     raise ConfigurationError(
         f"{who}: typechecker must be None, a decorator such as beartype.beartype, or its dotted name "
-        f"as a string (\"beartype.beartype\", \"typeguard.typechecked\"); got {typechecker!r}"
+        f'as a string ("beartype.beartype", "typeguard.typechecked"); got {typechecker!r}'
     )
 
 
@@ -68,15 +68,19 @@ def _import_dotted(path: str, who: str) -> Callable[..., Any]:
     module_name, _, attribute = path.strip().rpartition(".")
     if not module_name or not attribute.isidentifier():
         raise ConfigurationError(
-            f"{who}: typechecker {path!r} is not a dotted name such as \"beartype.beartype\" or \"typeguard.typechecked\""
+            f'{who}: typechecker {path!r} is not a dotted name such as "beartype.beartype" or "typeguard.typechecked"'
         )
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise ConfigurationError(f"{who}: cannot import {module_name!r} for the typechecker {path!r} ({error})") from error
+        raise ConfigurationError(
+            f"{who}: cannot import {module_name!r} for the typechecker {path!r} ({error})"
+        ) from error
     found = getattr(module, attribute, None)
     if found is None or not callable(found):
-        raise ConfigurationError(f"{who}: module {module_name!r} has no decorator named {attribute!r} (typechecker {path!r})")
+        raise ConfigurationError(
+            f"{who}: module {module_name!r} has no decorator named {attribute!r} (typechecker {path!r})"
+        )
     return found  # type: ignore[no-any-return]
 
 
@@ -100,9 +104,9 @@ def jaxtyped(fn: Any = _MISSING, /, *, typechecker: Any = _MISSING) -> Any:
     """
     if isinstance(fn, str):
         if fn != "context":
-            raise ConfigurationError(f"jaxtyped({fn!r}): the only string jaxtyped accepts is \"context\"")
+            raise ConfigurationError(f'jaxtyped({fn!r}): the only string jaxtyped accepts is "context"')
         if typechecker is not _MISSING:
-            raise ConfigurationError("jaxtyped(\"context\") opens a scope for a block; it takes no typechecker")
+            raise ConfigurationError('jaxtyped("context") opens a scope for a block; it takes no typechecker')
         return bindings_scope()
     if typechecker is _MISSING and fn is not _MISSING:
         # jaxtyping's old spelling, `@jaxtyped` over `@beartype`: still works (the inner checker
@@ -372,7 +376,9 @@ class _ExternalChecks:
         hints = resolved_hints(fn)
         module = getattr(fn, "__module__", None) or "__main__"
         qualname = getattr(fn, "__qualname__", self.name)
-        parameters = [p.replace(annotation=hints.get(p.name, _PARAMETER.empty)) for p in self.signature.parameters.values()]
+        parameters = [
+            p.replace(annotation=hints.get(p.name, _PARAMETER.empty)) for p in self.signature.parameters.values()
+        ]
         if any(p.annotation is not _PARAMETER.empty for p in parameters):
             self.arguments = _probe_checker(self.typechecker, parameters, fn.__name__, qualname, module)
         if "return" in hints:
@@ -560,7 +566,9 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
                 if field.name in hints
             ]
             state["fields"] = [p.name for p in parameters]
-            state["checker"] = _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None  # type: ignore[arg-type]
+            state["checker"] = (
+                _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None
+            )  # type: ignore[arg-type]
         return state["checker"]  # type: ignore[no-any-return]
 
     def check_externally(instance: Any, scope: Scope) -> None:
@@ -574,7 +582,9 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
             raise
         except Exception as error:
             described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-            raise _rejected(name, "field", error, _checker_label(typechecker), "fields", described, scope) from _cause(error)  # type: ignore[arg-type]
+            raise _rejected(name, "field", error, _checker_label(typechecker), "fields", described, scope) from _cause(
+                error
+            )  # type: ignore[arg-type]
 
     check_fields = state.get("check") or (check_externally if typechecker is not None else None)
     fields_scope = _FieldsScope(cls, name)
@@ -609,7 +619,9 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
 
 
 # The instances whose checked `__init__` is running, in this context (see check_fields_after_init).
-_INITIALISING: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("ndtyping_initialising", default=frozenset())
+_INITIALISING: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
+    "ndtyping_initialising", default=frozenset()
+)
 
 
 class _FieldsScope:
@@ -628,7 +640,11 @@ class _FieldsScope:
             self.reads = any(reads_arguments(hint) for hint in resolved_hints(self.cls).values())
         if not self.reads:
             return None
-        values = {field.name: getattr(instance, field.name) for field in dataclasses.fields(self.cls) if hasattr(instance, field.name)}
+        values = {
+            field.name: getattr(instance, field.name)
+            for field in dataclasses.fields(self.cls)
+            if hasattr(instance, field.name)
+        }
         values.setdefault("self", instance)
         return values
 
@@ -638,7 +654,9 @@ def _check_after_conversion(cls: Any, check_fields: Callable[[Any, Scope], None]
     own = cls.__dict__.get("__check_init__")
 
     def __check_init__(self: Any) -> None:
-        if not cls.__dict__.get("__no_type_check__", False) and not cls.__init__.__dict__.get("__no_type_check__", False):
+        if not cls.__dict__.get("__no_type_check__", False) and not cls.__init__.__dict__.get(
+            "__no_type_check__", False
+        ):
             scope = Scope(fields_scope.name, None)
             token = enter(scope)
             try:
@@ -653,7 +671,9 @@ def _check_after_conversion(cls: Any, check_fields: Callable[[Any, Scope], None]
     type.__setattr__(cls, "__check_init__", __check_init__)
 
 
-def _converted_arguments(cls: Any, init: Any, typechecker: Callable[..., Any], name: str) -> Optional[Callable[..., None]]:
+def _converted_arguments(
+    cls: Any, init: Any, typechecker: Callable[..., Any], name: str
+) -> Optional[Callable[..., None]]:
     """The check of the `__init__` arguments that a converter will turn into fields, or None.
 
     equinox annotates them on `__init__` with the converter's parameter annotation.
@@ -665,14 +685,19 @@ def _converted_arguments(cls: Any, init: Any, typechecker: Callable[..., Any], n
         return None
     init_hints = resolved_hints(init)
     parameters = [
-        _PARAMETER(field, _PARAMETER.KEYWORD_ONLY, annotation=init_hints[field]) for field in converted if field in init_hints
+        _PARAMETER(field, _PARAMETER.KEYWORD_ONLY, annotation=init_hints[field])
+        for field in converted
+        if field in init_hints
     ]
     if not parameters:
         return None
     signature = inspect.signature(init)
     names = [p.name for p in parameters]
     if typechecker is check:
-        checks = [(p.name, compile_annotation(p.annotation), Failure(name, "argument", p.name, p.annotation)) for p in parameters]
+        checks = [
+            (p.name, compile_annotation(p.annotation), Failure(name, "argument", p.name, p.annotation))
+            for p in parameters
+        ]
 
         def native(values: dict[str, Any], scope: Scope) -> None:
             for field, checker, fail in checks:
@@ -692,7 +717,9 @@ def _converted_arguments(cls: Any, init: Any, typechecker: Callable[..., Any], n
                 raise
             except Exception as error:
                 described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-                raise _rejected(name, "argument", error, _checker_label(typechecker), "called with", described, scope) from _cause(error)
+                raise _rejected(
+                    name, "argument", error, _checker_label(typechecker), "called with", described, scope
+                ) from _cause(error)
 
         run = external
 

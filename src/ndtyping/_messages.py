@@ -80,7 +80,9 @@ def _dtype(node: Node) -> str:
     bits = [re.fullmatch(r"_(\d+)Bit", arg.name) for arg in args]
     if name in ("floating", "signedinteger", "unsignedinteger", "complexfloating") and bits and bits[0]:
         width = bits[0].group(1)
-        prefix = {"floating": "float", "signedinteger": "int", "unsignedinteger": "uint", "complexfloating": "complex"}[name]
+        prefix = {"floating": "float", "signedinteger": "int", "unsignedinteger": "uint", "complexfloating": "complex"}[
+            name
+        ]
         return f"{prefix}{int(width) * 2 if name == 'complexfloating' else width}"
     if name in ("bool", "bool_"):
         return "bool"
@@ -149,8 +151,12 @@ def _rewrite_quoted(text: str) -> str:
 
 
 # the shape and dtype parameters of ShapedArray (`Shape`, `DType`) and of the jax overlay's class
-_INVARIANT = re.compile(r'Type parameter "(?:Shape|_ShapeTuple|_NdtCSh)(?:@\w+)?" is invariant, but "(.*)" is not the same as "(.*)"')
-_COVARIANT = re.compile(r'Type parameter "(?:DType|_DType|_NdtCD)(?:@\w+)?" is covariant, but "(.*)" is not a subtype of "(.*)"')
+_INVARIANT = re.compile(
+    r'Type parameter "(?:Shape|_ShapeTuple|_NdtCSh)(?:@\w+)?" is invariant, but "(.*)" is not the same as "(.*)"'
+)
+_COVARIANT = re.compile(
+    r'Type parameter "(?:DType|_DType|_NdtCD)(?:@\w+)?" is covariant, but "(.*)" is not a subtype of "(.*)"'
+)
 
 
 def _shape_difference(found: str, expected: str) -> Optional[str]:

@@ -43,6 +43,11 @@ def as_array(value: Any, annotation: TypeForm[_T], /) -> _T:
     reason = match_array(spec, value, scope, "as_array")
     if reason:
         raise check_failure(
-            ShapeError, "as_array", expected=spec.label, got=describe_value(value), reason=reason, bindings=scope.describe()
+            ShapeError,
+            "as_array",
+            expected=spec.label,
+            got=describe_value(value),
+            reason=reason,
+            bindings=scope.describe(),
         )
     return value

@@ -32,7 +32,6 @@ _DType = TypeVar("_DType", covariant=True)
 _Shape = TypeVarTuple("_Shape")
 
 
-
 def _spellings(name: str, own: Any) -> tuple[Any, ...]:
     """`typing.X` and, if the user imported it, `typing_extensions.X` (never imported here: it
     costs milliseconds at `import ndtyping`, and an annotation that uses it has imported it)."""
@@ -50,7 +49,10 @@ class _NDArrayAlias(typing._GenericAlias, TypeAsValue, _root=True):  # type: ign
         own = spec.alias_class
         if own is None:
             own = spec.alias_class = type(_NDArrayAlias)(
-                "_NDArrayAlias", (_NDArrayAlias,), {"__instancecheck__": fits_for(spec), "__module__": __name__}, _root=True
+                "_NDArrayAlias",
+                (_NDArrayAlias,),
+                {"__instancecheck__": fits_for(spec), "__module__": __name__},
+                _root=True,
             )
         self.__class__ = own  # pyright: ignore[reportAttributeAccessIssue]
         return fits_for(spec)(self, value)
@@ -116,7 +118,9 @@ class ShapedArray:
 
     def __class_getitem__(cls, params: Any) -> Any:
         if not isinstance(params, tuple) or len(params) != 2:
-            raise AnnotationError(f"ShapedArray takes a dtype and a shape tuple type, e.g. ShapedArray[float32, tuple[N, M]]; got {params!r}")
+            raise AnnotationError(
+                f"ShapedArray takes a dtype and a shape tuple type, e.g. ShapedArray[float32, tuple[N, M]]; got {params!r}"
+            )
         dtype, shape = params
         if typing.get_origin(shape) is not tuple:
             raise AnnotationError(f"the shape of ShapedArray must be a tuple type such as tuple[N, M], not {shape!r}")
@@ -170,13 +174,17 @@ def _spec(annotation: Any) -> ArraySpec:
             labels.append(dim.text)
     variadics = [i for i, d in enumerate(dims) if d.kind == VARIADIC]
     if len(variadics) > 1:
-        raise AnnotationError(f"NDArray[{', '.join(labels)}] has {len(variadics)} variadic parts; at most one is allowed")
+        raise AnnotationError(
+            f"NDArray[{', '.join(labels)}] has {len(variadics)} variadic parts; at most one is allowed"
+        )
     shape = ShapeSpec(tuple(dims), variadics[0] if variadics else None, " ".join(d.text for d in dims))
     return ArraySpec(None, category, shape, f"NDArray[{', '.join(labels)}]")
 
 
 def _plain_repr(annotation: Any) -> str:
-    return typing._GenericAlias.__repr__(annotation) if isinstance(annotation, typing._GenericAlias) else repr(annotation)  # type: ignore[attr-defined]
+    return (
+        typing._GenericAlias.__repr__(annotation) if isinstance(annotation, typing._GenericAlias) else repr(annotation)
+    )  # type: ignore[attr-defined]
 
 
 def _dims(arg: Any, whole: Any) -> list[Dim]:
@@ -184,7 +192,7 @@ def _dims(arg: Any, whole: Any) -> list[Dim]:
         text = arg if isinstance(arg, str) else arg.__forward_arg__
         raise AnnotationError(
             f"{text!r} in {_plain_repr(whole)}: NDArray dimensions are DimensionVars, Literal[n], Any or "
-            "*ShapeVar; for a shape string use the jaxtyping spelling, e.g. Float32[np.ndarray, \"n m\"]"
+            '*ShapeVar; for a shape string use the jaxtyping spelling, e.g. Float32[np.ndarray, "n m"]'
         )
     unpack_origins = _spellings("Unpack", Unpack)
     typevartuples = _spellings("TypeVarTuple", TypeVarTuple)
@@ -263,4 +271,3 @@ def _category(dtype: Any) -> tuple[DTypeCategory, str]:
         f"{dtype!r} is not a dtype: the first argument of NDArray is a numpy scalar type such as "
         "float32, np.floating or np.generic"
     )
-

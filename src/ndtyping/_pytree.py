@@ -64,12 +64,12 @@ def _parse_structure(item: Any, leaf: Any) -> _Structure:
     pieces = text.split()
     where = f'in PyTree[{_show(leaf)}, "{text}"]: '
     if not pieces:
-        raise AnnotationError(f"{where}the structure is empty; write a name such as \"T\", or leave it out")
+        raise AnnotationError(f'{where}the structure is empty; write a name such as "T", or leave it out')
     mode = "bind" if len(pieces) == 1 else "exact"
     if pieces == ["..."]:
         raise AnnotationError(f"{where}'...' alone says nothing about the structure; leave the structure out")
     if pieces[0] == "..." and pieces[-1] == "...":
-        raise AnnotationError(f"{where}'...' may stand at the start (\"... T\") or at the end (\"T ...\"), not both")
+        raise AnnotationError(f'{where}\'...\' may stand at the start ("... T") or at the end ("T ..."), not both')
     if pieces[0] == "...":
         mode, pieces = "suffix", pieces[1:]
     elif pieces[-1] == "...":
@@ -605,7 +605,9 @@ class _PyTreeMeta(type):
         docs = [wl.pdoc(cls.leaftype, **kwargs)]
         if cls.structure is not None:
             docs.append(wl.pdoc(cls.structure, **kwargs))
-        return wl.bracketed(begin=wl.TextDoc("PyTree["), docs=docs, sep=wl.comma, end=wl.TextDoc("]"), indent=kwargs.get("indent", 2))
+        return wl.bracketed(
+            begin=wl.TextDoc("PyTree["), docs=docs, sep=wl.comma, end=wl.TextDoc("]"), indent=kwargs.get("indent", 2)
+        )
 
 
 class PyTree(metaclass=_PyTreeMeta):

@@ -55,7 +55,7 @@ def as_spec(annotation: Any, function: str = "as_spec") -> ArraySpec:
     if is_generic_array(annotation):
         return spec_of(annotation)
     raise AnnotationError(
-        f"{function}() takes array types such as NDArray[float32, N] or Float32[np.ndarray, \"n\"], "
+        f'{function}() takes array types such as NDArray[float32, N] or Float32[np.ndarray, "n"], '
         f"not {safe_repr(annotation, 120)}"
     )
 
@@ -114,7 +114,9 @@ def is_valid_value(t: ArrayType, value: Any) -> bool:
 # --------------------------------------------------------------------------- filter
 
 
-def filter(t: TypeForm[_T], value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> _T:  # shadows the builtin: ndtyping.filter
+def filter(
+    t: TypeForm[_T], value: Any, strict: bool = False, allow_downcast: Optional[bool] = None
+) -> _T:  # shadows the builtin: ndtyping.filter
     """Return `value` as an array of type `t`.
 
     A value that already is one is returned as it is. `strict=True` allows nothing else: any
@@ -134,7 +136,9 @@ def filter_spec(spec: ArraySpec, value: Any, strict: bool = False, allow_downcas
     if not isinstance(strict, bool):
         raise TypeCheckError(f"filter(): strict must be True or False, not {safe_repr(strict, 120)}")
     if allow_downcast is not None and not isinstance(allow_downcast, bool):
-        raise TypeCheckError(f"filter(): allow_downcast must be None, True or False, not {safe_repr(allow_downcast, 120)}")
+        raise TypeCheckError(
+            f"filter(): allow_downcast must be None, True or False, not {safe_repr(allow_downcast, 120)}"
+        )
     reason = match_array(spec, value, Scope(), "filter")
     if not reason:
         return value

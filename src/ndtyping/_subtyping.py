@@ -147,7 +147,9 @@ def shape_covers(t: ShapeSpec, u: ShapeSpec) -> bool:
         before, after = t.variadic, len(t_dims) - t.variadic - 1
         if rank < before + after:
             return False
-        return context.covers(list(zip(t_dims[:before], terms[:before])) + list(zip(t_dims[before + 1 :], terms[rank - after :])))
+        return context.covers(
+            list(zip(t_dims[:before], terms[:before])) + list(zip(t_dims[before + 1 :], terms[rank - after :]))
+        )
     if t.variadic is None or len(u.dims) < len(t_dims):
         return False  # U has arbitrarily many axes; or fewer fixed ones than T needs
     before, after = t.variadic, len(t_dims) - t.variadic - 1

@@ -29,6 +29,8 @@ Checker = Callable[[Any, Scope, str], str]
 
 _UNION_TYPE = getattr(_types, "UnionType", None)  # 3.10+: `int | None`
 _SAMPLE = 32  # how many items of a container are checked (containers can be huge)
+
+
 def compile_annotation(annotation: Any) -> Optional[Checker]:
     """A checker for `annotation`, or None when nothing needs checking at runtime."""
     try:

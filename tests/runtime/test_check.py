@@ -378,6 +378,7 @@ class TestGenericAnnotations:
 
 def test_messages_keep_ndtyping_names_whole() -> None:
     """`typing.` is stripped from annotations in messages, but not the end of `ndtyping.`."""
+
     @check
     def f(x: Optional[Float[np.ndarray, "n"]]) -> None: ...
 

@@ -1,6 +1,5 @@
 """Dimension bindings never leak between threads, asyncio tasks, generators or nested calls."""
 
-
 import asyncio
 import threading
 import time

@@ -21,8 +21,7 @@ from typing import Any, Callable, Optional, TypeVar, Union
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from typing_extensions import Unpack
 
 from ndtyping import (
@@ -34,11 +33,11 @@ from ndtyping import (
     Num,
     Shaped,
     ShapeVar,
+    _fastpath,
     check,
     float32,
     print_bindings,
 )
-from ndtyping import _fastpath
 from ndtyping._bindings import Scope, current_scope
 from ndtyping._engine import match_array
 
@@ -172,7 +171,7 @@ def _function(annotations: dict[str, Any]) -> Callable[..., Any]:
     return f
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def both(x: int, y: Optional[int], r: Optional[int]) -> tuple[Any, Any]:
     """`check` of f(x: ANNOTATIONS[x], y: ANNOTATIONS[y]) -> ANNOTATIONS[r], fast and general."""
     annotations = {"x": ANNOTATIONS[x]}

@@ -4,7 +4,6 @@ Every failure must be an ndtyping error (AnnotationError for a bad annotation, S
 TypeCheckError for a bad value), with a message that says what went wrong.
 """
 
-
 import subprocess
 import sys
 import textwrap
@@ -20,8 +19,8 @@ from ndtyping import (
     Float,
     Int,
     NDArray,
-    ShapeError,
     Shaped,
+    ShapeError,
     TypeCheckError,
     check,
     float32,
@@ -133,7 +132,7 @@ def test_hostile_os_system_never_runs(tmp_path):
         with pytest.raises(AnnotationError):
 
             @check
-            def f(x: Float[np.ndarray, text]) -> None:  # noqa: F821
+            def f(x: Float[np.ndarray, text]) -> None:
                 pass
 
     assert not target.exists()

@@ -1,15 +1,13 @@
 """ndtyping with real JAX arrays (CPU): annotations, dtypes, keys, jit/vmap/grad, lazy import."""
 
-
 import subprocess
 import sys
 import textwrap
 from typing import Any, Literal
 
-from typing_extensions import Unpack
-
 import numpy as np
 import pytest
+from typing_extensions import Unpack
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
@@ -25,9 +23,9 @@ from ndtyping import (  # noqa: E402
     Int32,
     Key,
     NDArray,
+    Shaped,
     ShapeError,
     ShapeVar,
-    Shaped,
     UInt32,
     check,
     float32,
@@ -440,9 +438,7 @@ def test_wrong_array_type_message_with_jax_value():
 
 
 def _run(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120)
 
 
 def test_import_does_not_import_jax():

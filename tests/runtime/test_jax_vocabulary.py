@@ -9,8 +9,7 @@ from typing import Union
 import numpy as np
 import pytest
 
-from ndtyping import AnnotationError, Float, Int, Key, Shaped, ShapeError, UInt32, check
-from ndtyping import _jax
+from ndtyping import AnnotationError, Float, Int, Key, Shaped, ShapeError, UInt32, _jax, check
 from ndtyping._typecheck import compile_annotation
 
 
@@ -33,7 +32,8 @@ def test_dtype_category_distributes_over_a_union_of_annotations(keys: typing.Any
     assert not isinstance(np.zeros((2,), np.uint32), split)
     assert not isinstance(np.zeros((3, 2), np.int32), split)
     assert [repr(member) for member in typing.get_args(Shaped[split, "4"])] == [
-        'Key[ndarray, "4 3"]', 'UInt32[ndarray, "4 3 2"]'
+        'Key[ndarray, "4 3"]',
+        'UInt32[ndarray, "4 3 2"]',
     ]
 
 

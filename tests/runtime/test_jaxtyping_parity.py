@@ -33,9 +33,7 @@ from ndtyping import (
 # --------------------------------------------------------------------------- Python scalars
 
 
-@pytest.mark.parametrize(
-    ("category", "value"), [(Float, 1.0), (Int, 1), (Bool, True), (Complex, 1 + 2j)]
-)
+@pytest.mark.parametrize(("category", "value"), [(Float, 1.0), (Int, 1), (Bool, True), (Complex, 1 + 2j)])
 def test_python_scalars_fit_numpy_array_like_scalars(category: Any, value: Any) -> None:
     for shape in ("", "...", "*foo", "#*foo"):
         assert isinstance(value, category[np.typing.ArrayLike, shape])
@@ -320,8 +318,7 @@ def test_rbg_keys_are_prng_keys() -> None:
 
 def _hook_module(tmp_path: Any, name: str) -> None:
     (tmp_path / f"{name}.py").write_text(
-        "import numpy as np\nfrom ndtyping import Float\n\n"
-        "def f(x: Float[np.ndarray, 'n']) -> None:\n    pass\n"
+        "import numpy as np\nfrom ndtyping import Float\n\ndef f(x: Float[np.ndarray, 'n']) -> None:\n    pass\n"
     )
 
 
@@ -374,7 +371,9 @@ def test_ipython_magic_under_jaxtypings_name() -> None:
     ip.run_line_magic("load_ext", "ndtyping")
     try:
         ip.run_line_magic("jaxtyping.typechecker", "beartype.beartype")
-        ip.run_cell("import numpy as np\nfrom ndtyping import Float\ndef f(x: Float[np.ndarray, 'n']): pass").raise_error()
+        ip.run_cell(
+            "import numpy as np\nfrom ndtyping import Float\ndef f(x: Float[np.ndarray, 'n']): pass"
+        ).raise_error()
         ip.run_cell("f(np.zeros(3))").raise_error()
         with pytest.raises(ndtyping.TypeCheckError, match="beartype"):
             ip.run_cell("f(np.zeros((3, 3)))").raise_error()

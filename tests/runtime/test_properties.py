@@ -34,8 +34,7 @@ from typing import Any, Literal, Optional
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 from typing_extensions import Unpack
 
 from ndtyping import (
@@ -117,9 +116,7 @@ def _parse_only_annotation_errors(text: Any) -> Optional[ShapeSpec]:
     return spec
 
 
-_PARSER_SETTINGS = settings(
-    max_examples=PARSER_EXAMPLES, deadline=500, suppress_health_check=QUIET, **FIXED_SEED
-)
+_PARSER_SETTINGS = settings(max_examples=PARSER_EXAMPLES, deadline=500, suppress_health_check=QUIET, **FIXED_SEED)
 
 
 @_PARSER_SETTINGS
@@ -297,7 +294,9 @@ def _shape_text(draw: Any) -> tuple[str, list[dict[str, Any]]]:
                 continue
             variadic_seen = True
         kept.append((text, expect))
-    separators = draw(st.lists(st.sampled_from([" ", "  ", "\t", "\n", " \t "]), min_size=len(kept) + 1, max_size=len(kept) + 1))
+    separators = draw(
+        st.lists(st.sampled_from([" ", "  ", "\t", "\n", " \t "]), min_size=len(kept) + 1, max_size=len(kept) + 1)
+    )
     text = separators[0] + "".join(t + sep for (t, _), sep in zip(kept, separators[1:]))
     return text, [e for _, e in kept]
 
@@ -313,7 +312,9 @@ def _check_dim(dim: Any, expect: dict[str, Any]) -> None:
         assert tuple(path for _, path in dim.arguments) == expect["paths"]
 
 
-_ROUND_TRIP_SETTINGS = settings(max_examples=ROUND_TRIP_EXAMPLES, deadline=None, suppress_health_check=QUIET, **FIXED_SEED)
+_ROUND_TRIP_SETTINGS = settings(
+    max_examples=ROUND_TRIP_EXAMPLES, deadline=None, suppress_health_check=QUIET, **FIXED_SEED
+)
 
 
 @_ROUND_TRIP_SETTINGS
@@ -399,7 +400,9 @@ def _expr_names(expr: tuple[Any, ...]) -> set[str]:
     return {v for v in (x, y) if isinstance(v, str)}
 
 
-def reference_fits(axes: list[tuple[Any, ...]], shape: tuple[int, ...], env: dict[str, Any]) -> Optional[dict[str, Any]]:
+def reference_fits(
+    axes: list[tuple[Any, ...]], shape: tuple[int, ...], env: dict[str, Any]
+) -> Optional[dict[str, Any]]:
     """The bindings after `shape` fits `axes` given `env`, or None if it does not fit."""
     env = dict(env)
     star = [i for i, axis in enumerate(axes) if axis[0] in ("dots", "star")]
@@ -487,7 +490,7 @@ def reference_call(annotations: list[list[tuple[Any, ...]]], values: list[tuple[
 # is what limits how many cases fit in the time budget.
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _string_spellings(axis: tuple[Any, ...]) -> tuple[str, ...]:
     """Equivalent ways to write one model axis in a shape string (first ones most likely)."""
     kind = axis[0]
@@ -510,7 +513,7 @@ def _string_spellings(axis: tuple[Any, ...]) -> tuple[str, ...]:
     return (token,)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _spelling_strategy(axis: tuple[Any, ...]) -> st.SearchStrategy[str]:
     return st.sampled_from(_string_spellings(axis))
 
@@ -796,7 +799,9 @@ Rest = ShapeVar("Rest")
 
 
 @check
-def project(x: Float[np.ndarray, "Rows Feat"], w: NDArray[float64, Feat, Out], broken: bool) -> Float[np.ndarray, "Rows Out"]:
+def project(
+    x: Float[np.ndarray, "Rows Feat"], w: NDArray[float64, Feat, Out], broken: bool
+) -> Float[np.ndarray, "Rows Out"]:
     if broken:
         time.sleep(0)
         return np.empty((x.shape[0], w.shape[1] + 1))  # the return check must fail
@@ -838,7 +843,9 @@ def test_sixteen_threads_thousand_calls_each(record_property: Any) -> None:
                     project(x, bad_w, False)
                 except ShapeError as err:
                     message = str(err)
-                    assert "argument 'w'" in message and f"dim Feat: {m + 1} here, but x bound it to {m}" in message, message
+                    assert "argument 'w'" in message and f"dim Feat: {m + 1} here, but x bound it to {m}" in message, (
+                        message
+                    )
                     assert f"bindings: Rows={n}, Feat={m}" in message, message
                     counts[index]["argument_failures"] += 1
                 else:
@@ -884,11 +891,20 @@ def test_sixteen_threads_thousand_calls_each(record_property: Any) -> None:
     assert sum(total.values()) == THREADS * CALLS_PER_THREAD
     assert total["argument_failures"] == total["return_failures"] == THREADS * CALLS_PER_THREAD // 5
     assert current_scope() is None
-    _report(record_property, "threads", threads=THREADS, calls=THREADS * CALLS_PER_THREAD, seconds=round(elapsed, 2), **total)
+    _report(
+        record_property,
+        "threads",
+        threads=THREADS,
+        calls=THREADS * CALLS_PER_THREAD,
+        seconds=round(elapsed, 2),
+        **total,
+    )
 
 
 @check
-async def scaled(x: Float[np.ndarray, "Rows"], w: NDArray[float64, Feat], rounds: int, broken: bool) -> Float[np.ndarray, "Rows Feat"]:
+async def scaled(
+    x: Float[np.ndarray, "Rows"], w: NDArray[float64, Feat], rounds: int, broken: bool
+) -> Float[np.ndarray, "Rows Feat"]:
     for _ in range(rounds):
         await asyncio.sleep(0)  # interleave with the other tasks between the checks
         scope = current_scope()
@@ -933,8 +949,11 @@ def test_thousand_asyncio_tasks(record_property: Any) -> None:
 
 # =========================================================================== (5) resources
 
+
 @check
-def affine(x: Float[np.ndarray, "*batch In"], w: NDArray[float64, In, Out], b: Float[np.ndarray, "#Out"]) -> Float[np.ndarray, "*batch Out"]:
+def affine(
+    x: Float[np.ndarray, "*batch In"], w: NDArray[float64, In, Out], b: Float[np.ndarray, "#Out"]
+) -> Float[np.ndarray, "*batch Out"]:
     return x @ w + b
 
 
@@ -1047,7 +1066,9 @@ ANNOTATIONS = [
 
 @pytest.mark.parametrize("annotation", ANNOTATIONS, ids=repr)
 def test_annotations_pickle_and_deepcopy(annotation: Any) -> None:
-    for copied in (pickle.loads(pickle.dumps(annotation, protocol)) for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1)):
+    for copied in (
+        pickle.loads(pickle.dumps(annotation, protocol)) for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1)
+    ):
         assert copied == annotation and repr(copied) == repr(annotation)
     assert copy.deepcopy(annotation) == annotation
     assert copy.copy(annotation) == annotation

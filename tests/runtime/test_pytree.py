@@ -19,8 +19,7 @@ from typing import Any, Literal, NamedTuple, Optional, TypeVar, Union
 import numpy as np
 import pytest
 
-from ndtyping import AnnotationError, Float, Int, ShapeError, TypeCheckError, check
-from ndtyping import _pytree
+from ndtyping import AnnotationError, Float, ShapeError, TypeCheckError, _pytree, check
 from ndtyping._bindings import Scope, current_scope
 from ndtyping._pytree import PyTree
 from ndtyping._typecheck import compile_annotation
@@ -225,7 +224,9 @@ def test_suffix_structure(backend: str) -> None:
     f((1, 2), [(3, 4), {"a": (5, 6)}])
     f((1, 2), (3, 4))  # no upper levels at all
     f((1, 2), [])  # nothing below: vacuously true
-    with pytest.raises(TypeCheckError, match=r'"\.\.\. T": the lowest levels of .* are not all PyTreeDef\(\(\*, \*\)\)'):
+    with pytest.raises(
+        TypeCheckError, match=r'"\.\.\. T": the lowest levels of .* are not all PyTreeDef\(\(\*, \*\)\)'
+    ):
         f((1, 2), [(3, 4), 5])
 
 
@@ -250,7 +251,9 @@ def test_prefix_structure(backend: str) -> None:
 
 def test_composite_prefix_and_suffix(backend: str) -> None:
     @check
-    def f(s: PyTree[int, "S"], t: PyTree[int, "T"], up: PyTree[int, "S T ..."], down: PyTree[int, "... S T"]) -> None: ...
+    def f(
+        s: PyTree[int, "S"], t: PyTree[int, "T"], up: PyTree[int, "S T ..."], down: PyTree[int, "... S T"]
+    ) -> None: ...
 
     f([1, 2], (3,), [([1, 2],), ((3, 4),)], {"a": [(1,), (2,)], "b": [(3,), (4,)]})
     with pytest.raises(TypeCheckError, match="does not begin with"):
@@ -314,7 +317,9 @@ def test_per_leaf_axes_differ_between_leaves_but_agree_between_trees(backend: st
 
 def test_per_leaf_and_ordinary_axes_together(backend: str) -> None:
     @check
-    def f(x: PyTree[Float[np.ndarray, "?n d"], "T"], y: PyTree[Float[np.ndarray, "?n d"], "T"]) -> Float[np.ndarray, "d"]:
+    def f(
+        x: PyTree[Float[np.ndarray, "?n d"], "T"], y: PyTree[Float[np.ndarray, "?n d"], "T"]
+    ) -> Float[np.ndarray, "d"]:
         return np.zeros(2)
 
     f({"a": np.zeros((3, 2)), "b": np.zeros((7, 2))}, {"a": np.zeros((3, 2)), "b": np.zeros((7, 2))})
@@ -462,7 +467,7 @@ def test_forward_reference_leaf_is_resolved_when_checked() -> None:
     assert isinstance([1, 2], ann)
     assert not isinstance(["x"], ann)
 
-    def f(x: PyTree["int", "T"]) -> None: ...  # noqa: F821
+    def f(x: PyTree["int", "T"]) -> None: ...
 
     hints = typing.get_type_hints(f)
     assert not isinstance(["x"], hints["x"])

@@ -16,8 +16,7 @@ from typing import Any, Literal, Optional
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from typing_extensions import Unpack
 
 import ndtyping
@@ -33,11 +32,10 @@ from ndtyping import (
     Key,
     NDArray,
     Num,
-    ShapeError,
     Shaped,
+    ShapeError,
     ShapeVar,
     TypeCheckError,
-    UInt8,
     check,
     float32,
     float64,
@@ -202,7 +200,9 @@ def test_is_valid_value_ignores_a_running_call_but_is_array_does_not() -> None:
         assert is_array(a(3), NDArray[float32, N])
         assert as_array(a(3, 2), NDArray[float32, N, M]).shape == (3, 2)
         assert current_scope().dims["M"] == 2  # type: ignore[union-attr]  # as_array extends the call's bindings
-        with pytest.raises(ShapeError, match=r"(?s)as_array\(\): expected NDArray\[float32, N\].*dim N: 5 here.*bindings: N=3"):
+        with pytest.raises(
+            ShapeError, match=r"(?s)as_array\(\): expected NDArray\[float32, N\].*dim N: 5 here.*bindings: N=3"
+        ):
             as_array(five, NDArray[float32, N])
 
     f(a(3))
@@ -216,7 +216,10 @@ def test_is_array_and_as_array() -> None:
     assert is_array(x, NDArray[float32, L3]) and not is_array(x, NDArray[float32, L2])
     assert is_array(x, Float32[np.ndarray, "3"]) and not is_array([0.0], Float32[Any, "1"])
     assert as_array(x, NDArray[float32, N]) is x
-    with pytest.raises(ShapeError, match=r"(?s)as_array\(\): expected NDArray\[float32, 2\], got f32\[3\]\(numpy\).*axis 0: size 3, expected 2"):
+    with pytest.raises(
+        ShapeError,
+        match=r"(?s)as_array\(\): expected NDArray\[float32, 2\], got f32\[3\]\(numpy\).*axis 0: size 3, expected 2",
+    ):
         as_array(x, NDArray[float32, L2])
     with pytest.raises(TypeError):  # ShapeError is a TypeError
         as_array([1.0, 2.0], NDArray[float32, L2])
@@ -267,7 +270,9 @@ def test_filter_returns_a_valid_value_as_it_is() -> None:
 
 @pytest.mark.parametrize("value", [[1.0, 2.0, 3.0], a(3, dtype=np.float64), a(3, dtype=np.int8), a(2)])
 def test_filter_strict_converts_nothing(value: Any) -> None:
-    with pytest.raises(ShapeError, match=r"(?s)filter\(\): expected NDArray\[float32, 3\].*strict=True converts nothing") as info:
+    with pytest.raises(
+        ShapeError, match=r"(?s)filter\(\): expected NDArray\[float32, 3\].*strict=True converts nothing"
+    ) as info:
         NDArray[float32, L3].filter(value, strict=True)
     assert isinstance(info.value, TypeError)
 
@@ -282,7 +287,9 @@ def test_filter_converts_lists_and_scalars() -> None:
 
 
 def test_filter_refuses_lost_precision() -> None:
-    with pytest.raises(ShapeError, match=r"float64 -> float32 loses precision: 0\.1 at index \[0\] becomes 0\.10000000149"):
+    with pytest.raises(
+        ShapeError, match=r"float64 -> float32 loses precision: 0\.1 at index \[0\] becomes 0\.10000000149"
+    ):
         NDArray[float32, L1].filter([0.1])
     with pytest.raises(ShapeError, match="pass allow_downcast=True to convert anyway"):
         NDArray[float32].filter(0.1)
@@ -327,7 +334,9 @@ def test_filter_allow_downcast_false_allows_safe_casts_only() -> None:
 
 
 def test_filter_never_changes_a_shape() -> None:
-    with pytest.raises(ShapeError, match=r"as an array it is i64\[1,3\]\(numpy\): rank 2, expected 1.*never changes a shape"):
+    with pytest.raises(
+        ShapeError, match=r"as an array it is i64\[1,3\]\(numpy\): rank 2, expected 1.*never changes a shape"
+    ):
         NDArray[float32, L3].filter([[1, 2, 3]])
     with pytest.raises(ShapeError, match="axis 0: size 2, expected 3"):
         NDArray[float32, L3].filter(a(2), allow_downcast=True)
@@ -443,7 +452,10 @@ def test_filter_jax_without_x64_explains(jnp: Any) -> None:
 
     if jax.config.jax_enable_x64:
         pytest.skip("64-bit jax types are enabled")
-    with pytest.raises(ShapeError, match=r"no jax dtype is Float64 \(jax has 64-bit types disabled, so float64 would become 32-bit.*jax_enable_x64"):
+    with pytest.raises(
+        ShapeError,
+        match=r"no jax dtype is Float64 \(jax has 64-bit types disabled, so float64 would become 32-bit.*jax_enable_x64",
+    ):
         Float64[jax.Array, "n"].filter(jnp.zeros(2))
 
 
@@ -555,13 +567,19 @@ AXES = st.lists(AXIS, max_size=4)
 def token_lists(draw: Any, variadic_names: tuple[Optional[str], ...] = (None, "r", "a")) -> list[Token]:
     tokens: list[Token] = draw(AXES)
     if draw(st.booleans()):
-        tokens.insert(draw(st.integers(0, len(tokens))), ("var", draw(st.sampled_from(variadic_names)), draw(st.booleans())))
+        tokens.insert(
+            draw(st.integers(0, len(tokens))), ("var", draw(st.sampled_from(variadic_names)), draw(st.booleans()))
+        )
     return tidy(tokens)
 
 
 @st.composite
 def types_(draw: Any, variadic_names: tuple[Optional[str], ...] = (None, "r", "a")) -> tuple[str, Any, list[Token]]:
-    return draw(st.sampled_from(CATEGORIES)), draw(st.sampled_from([Any, np.ndarray])), draw(token_lists(variadic_names))
+    return (
+        draw(st.sampled_from(CATEGORIES)),
+        draw(st.sampled_from([Any, np.ndarray])),
+        draw(token_lists(variadic_names)),
+    )
 
 
 def build(kind: tuple[str, Any, list[Token]]) -> Any:
@@ -569,7 +587,9 @@ def build(kind: tuple[str, Any, list[Token]]) -> Any:
     return getattr(ndtyping, category)[container, render(tokens)]
 
 
-def generalise(draw: Any, kind: tuple[str, Any, list[Token]], wild: bool, least: int = 0) -> tuple[str, Any, list[Token]]:
+def generalise(
+    draw: Any, kind: tuple[str, Any, list[Token]], wild: bool, least: int = 0
+) -> tuple[str, Any, list[Token]]:
     """`least` to 3 steps that make a type more general (and, when `wild`, also arbitrary ones)."""
     category, container, tokens = kind
     tokens = list(tokens)
@@ -586,7 +606,9 @@ def generalise(draw: Any, kind: tuple[str, Any, list[Token]], wild: bool, least:
             fresh = [f for f in FRESH if f not in used]
             if names and fresh:
                 old, new = draw(st.sampled_from(names)), fresh[0]
-                tokens = [(tok[0], new, *tok[2:]) if tok[0] in ("name", "var") and tok[1] == old else tok for tok in tokens]
+                tokens = [
+                    (tok[0], new, *tok[2:]) if tok[0] in ("name", "var") and tok[1] == old else tok for tok in tokens
+                ]
         elif step == "fresh":
             fixed = [i for i, tok in enumerate(tokens) if tok[0] == "fixed"]
             used = {tok[1] for tok in tokens if tok[0] in ("name", "var")}
@@ -611,7 +633,9 @@ def generalise(draw: Any, kind: tuple[str, Any, list[Token]], wild: bool, least:
             if draw(st.booleans()):
                 category, container = other[0], other[1]
             elif singles and any(tok[0] != "var" for tok in other[2]):
-                tokens[draw(st.sampled_from(singles))] = draw(st.sampled_from([tok for tok in other[2] if tok[0] != "var"]))
+                tokens[draw(st.sampled_from(singles))] = draw(
+                    st.sampled_from([tok for tok in other[2] if tok[0] != "var"])
+                )
     return category, container, tidy(tokens)
 
 
@@ -718,9 +742,11 @@ def test_property_in_same_class_is_symmetric_and_follows_is_super(
     t, u = build(one), build(other)
     assert in_same_class(t, u) == in_same_class(u, t)
     ts, us = as_spec(t), as_spec(u)
-    same_frame = ts.category.names == us.category.names and ts.shape.variadic == us.shape.variadic and len(
-        ts.shape.dims
-    ) == len(us.shape.dims)
+    same_frame = (
+        ts.category.names == us.category.names
+        and ts.shape.variadic == us.shape.variadic
+        and len(ts.shape.dims) == len(us.shape.dims)
+    )
     if same_frame and is_super(t, u):
         assert in_same_class(t, u)
 
@@ -733,7 +759,11 @@ def generic_alias(tokens: list[Token]) -> Any:
     args: list[Any] = [float32]
     for tok in tokens:
         kind = tok[0]
-        if kind in ("sym",) or (kind in ("fixed", "name", "var") and tok[2]) or (kind == "name" and tok[1] not in GENERIC_AXES):
+        if (
+            kind in ("sym",)
+            or (kind in ("fixed", "name", "var") and tok[2])
+            or (kind == "name" and tok[1] not in GENERIC_AXES)
+        ):
             return None
         if kind == "fixed":
             args.append(Literal[tok[1]])
@@ -773,9 +803,16 @@ def test_jax_dtypes_are_judged_by_metadata_never_by_allocating(jnp: Any, monkeyp
     monkeypatch.setattr(jnp, "zeros", no_allocation)
     _jax_supports.cache_clear()
     try:
-        narrow = [np.dtype(getattr(ml_dtypes, n)) for n in ("float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn") if hasattr(ml_dtypes, n)]
+        narrow = [
+            np.dtype(getattr(ml_dtypes, n))
+            for n in ("float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn")
+            if hasattr(ml_dtypes, n)
+        ]
         assert narrow and not any(_jax_supports(d) for d in narrow)
-        assert all(_jax_supports(np.dtype(d)) for d in (np.float32, np.int8, np.bool_, ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn))
+        assert all(
+            _jax_supports(np.dtype(d))
+            for d in (np.float32, np.int8, np.bool_, ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn)
+        )
         if np.dtype(np.longdouble).itemsize > 8:
             assert not _jax_supports(np.dtype(np.longdouble))
         assert Float[jax.Array, "n"].filter(np.array([0.5])).dtype == jnp.float32
@@ -794,6 +831,8 @@ def test_filter_into_every_float_category_does_not_abort() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
-    x64 = subprocess.run([sys.executable, "-c", "import jax; print(jax.config.jax_enable_x64)"], capture_output=True, text=True)
+    x64 = subprocess.run(
+        [sys.executable, "-c", "import jax; print(jax.config.jax_enable_x64)"], capture_output=True, text=True
+    )
     width = "64" if x64.stdout.strip() == "True" else "32"
     assert result.stdout.split() == [f"float{width}"] * 4  # Shaped too: float64 held as jax holds it

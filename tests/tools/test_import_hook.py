@@ -176,9 +176,13 @@ def test_line_numbers_tracebacks_and_source_are_unchanged(make_package: MakePack
     assert last.line == 'raise ValueError("raised inside")'
     source = inspect.getsource(models.Model.forward)
     assert source.lstrip().startswith("def forward(self, x: Float")
-    assert inspect.unwrap(models.matmul).__code__.co_firstlineno == MODELS.splitlines().index(
-        'def matmul(x: Float[np.ndarray, "n k"], y: Float[np.ndarray, "k m"]) -> Float[np.ndarray, "n m"]:'
-    ) + 1
+    assert (
+        inspect.unwrap(models.matmul).__code__.co_firstlineno
+        == MODELS.splitlines().index(
+            'def matmul(x: Float[np.ndarray, "n k"], y: Float[np.ndarray, "k m"]) -> Float[np.ndarray, "n m"]:'
+        )
+        + 1
+    )
 
 
 def test_bytecode_cache_never_mixes_checked_and_unchecked_code(
@@ -257,7 +261,7 @@ def test_forward_references_to_later_classes(make_package: MakePackage) -> None:
     [
         (3, "takes a package name or a list of them, got int 3"),
         ([b"pkg"], "package names must be strings"),
-        (["pkg", None], "package names must be strings such as \"mypkg\", got NoneType None"),
+        (["pkg", None], 'package names must be strings such as "mypkg", got NoneType None'),
         ([], "needs at least one package name"),
         ("my pkg", "'my pkg' is not a module name"),
         ("pkg.", "'pkg.' is not a module name"),

@@ -9,9 +9,9 @@ import pytest
 from ndtyping import ShapeError, TypeCheckError
 
 pytest.importorskip("IPython")
-from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
+from IPython.core.interactiveshell import InteractiveShell
 
-DEFINE = '''
+DEFINE = """
 import dataclasses
 import numpy as np
 from ndtyping import Float
@@ -22,7 +22,7 @@ def matmul(x: Float[np.ndarray, "n k"], y: Float[np.ndarray, "k m"]) -> Float[np
 @dataclasses.dataclass
 class Point:
     xy: Float[np.ndarray, "2"]
-'''
+"""
 
 
 @pytest.fixture
@@ -76,7 +76,9 @@ def test_loading_twice_checks_once_and_survives_reset(shell: Any) -> None:
 
 def test_no_type_check_and_unannotated_functions_in_cells(shell: Any) -> None:
     run(shell, "%load_ext ndtyping")
-    cell = DEFINE + '''
+    cell = (
+        DEFINE
+        + """
 import typing
 
 @typing.no_type_check
@@ -85,7 +87,8 @@ def loose(x: Float[np.ndarray, "n"]) -> int:
 
 def plain(x):
     return x
-'''
+"""
+    )
     assert run(shell, cell).success
     assert run(shell, "loose(np.zeros((2, 2))).shape").result == (2, 2)
     assert run(shell, "hasattr(plain, '__wrapped__')").result is False

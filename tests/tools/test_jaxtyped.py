@@ -21,7 +21,6 @@ from ndtyping import (
 )
 
 
-
 def _typechecker(name: str) -> Callable[..., Any]:
     if name == "typeguard":
         return pytest.importorskip("typeguard").typechecked  # type: ignore[no-any-return]
@@ -157,7 +156,9 @@ def test_external_checker_on_a_dataclass_checks_fields_after_init(checker_name: 
             self.labels = np.asarray(self.labels)
 
     Batch(np.zeros((2, 4, 4)), [1, 2])  # type: ignore[arg-type]  # converted in __post_init__
-    with pytest.raises(TypeCheckError, match=rf"Batch.__init__\(\) (fields|field 'labels'): rejected by {checker_name}"):
+    with pytest.raises(
+        TypeCheckError, match=rf"Batch.__init__\(\) (fields|field 'labels'): rejected by {checker_name}"
+    ):
         Batch(np.zeros((2, 4, 4)), np.array([1, 2, 3]))
 
 
@@ -245,7 +246,7 @@ def test_bad_typecheckers_are_configuration_errors(arguments: dict[str, Any], me
 
 
 def test_bad_uses_of_jaxtyped() -> None:
-    with pytest.raises(ConfigurationError, match="only string jaxtyped accepts is \"context\""):
+    with pytest.raises(ConfigurationError, match='only string jaxtyped accepts is "context"'):
         jaxtyped("contxt")  # type: ignore[call-overload]
     with pytest.raises(ConfigurationError, match="takes no typechecker"):
         jaxtyped("context", typechecker=None)  # type: ignore[call-overload]

@@ -140,7 +140,7 @@ def test_errors_are_type_errors_chained_to_the_checkers_own() -> None:
     assert "bindings: n=2, k=3" in message
 
 
-UNDECORATED = '''\
+UNDECORATED = """\
 import dataclasses
 import numpy as np
 from ndtyping import Float, Int, PyTree
@@ -158,7 +158,7 @@ def tree_total(tree: PyTree[Float[np.ndarray, "n"]]) -> Float[np.ndarray, "n"]:
 class Batch:
     images: Float[np.ndarray, "b h w"]
     labels: Int[np.ndarray, "b"]
-'''
+"""
 
 
 def _hooked(make_package: MakePackage, typechecker: str) -> Any:

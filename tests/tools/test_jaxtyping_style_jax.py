@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("jax")
 
-from .test_jaxtyping_style import FAIL, OK, _loaded, _source, verdicts  # noqa: E402
+from .test_jaxtyping_style import FAIL, OK, _loaded, _source, verdicts
 
 PROGRAM = Path(__file__).with_name("jaxtyping_style") / "program_jax.py"
 

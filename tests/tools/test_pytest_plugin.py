@@ -41,7 +41,9 @@ def test_without_the_option_the_bug_goes_unnoticed(project_dir: pytest.Pytester)
 def test_the_option_checks_the_package_and_fails_the_test(project_dir: pytest.Pytester) -> None:
     result = project_dir.runpytest_subprocess("-p", "no:cacheprovider", "--ndtyping-packages=shapebug,otherpkg")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*ShapeError: project() return value: expected Float[[]ndarray, \"n k\"[]], got f64[[]4,1[]](numpy)*"])
+    result.stdout.fnmatch_lines(
+        ['*ShapeError: project() return value: expected Float[[]ndarray, "n k"[]], got f64[[]4,1[]](numpy)*']
+    )
 
 
 def test_a_package_imported_by_conftest_is_still_checked(project_dir: pytest.Pytester) -> None:

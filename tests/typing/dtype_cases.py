@@ -63,7 +63,9 @@ def run_cases(cases: list[Case], imports: list[str], tmp: Path, config: Path) ->
     return lines, by_line
 
 
-def check_case(case: Case, index: int, run: tuple[list[str], dict[int, list[Any]]], typed_marker: str, library: str) -> None:
+def check_case(
+    case: Case, index: int, run: tuple[list[str], dict[int, list[Any]]], typed_marker: str, library: str
+) -> None:
     """pyright's dtype accepts the real one, and the result is typed by the overlay where required."""
     lines, by_line = run
     expr, arguments, typed, real = case

@@ -50,7 +50,9 @@ def run_pyright(
     try:
         report = json.loads(result.stdout)
     except json.JSONDecodeError:
-        raise RuntimeError(f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}") from None
+        raise RuntimeError(
+            f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}"
+        ) from None
     diagnostics = []
     for item in report["generalDiagnostics"]:
         if item["severity"] == "information" and not keep_information:

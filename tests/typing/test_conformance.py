@@ -50,7 +50,9 @@ def test_cases_with_jax() -> None:
     """jax arrays in NDArray parameters (needs jax installed, so pyright can read its types)."""
     jax = pytest.importorskip("jax")
     if tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 5):
-        pytest.skip("jax < 0.5 types every operator of jax.Array as returning jax.Array (the static layer needs jax >= 0.5)")
+        pytest.skip(
+            "jax < 0.5 types every operator of jax.Array as returning jax.Array (the static layer needs jax >= 0.5)"
+        )
     _assert_clean(CASES_JAX, f"{sys.version_info.major}.{sys.version_info.minor}")
 
 

@@ -18,7 +18,10 @@ from .test_jax_stubs import jax_config
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
-pytestmark = [pytest.mark.pyright, pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3")]
+pytestmark = [
+    pytest.mark.pyright,
+    pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3"),
+]
 
 DTYPES = ["float32", "float16", "complex64", "int32", "int8", "uint8", "bool"]
 TYPED = {"float32", "float16", "int32", "int8", "uint8"}

@@ -18,12 +18,49 @@ from .test_stub_shapes import EINSUM, einsum_shapes, inferred_shape
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
-pytestmark = [pytest.mark.pyright, pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3")]
+pytestmark = [
+    pytest.mark.pyright,
+    pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3"),
+]
 
 REDUCTIONS = ["sum", "prod", "mean", "std", "var", "max", "min", "any", "all", "argmax", "argmin"]
 BINARY = ["add", "subtract", "multiply", "divide", "power", "maximum", "minimum"]
-UNARY = ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "log1p", "expm1", "floor", "ceil", "abs", "absolute", "negative", "square", "sign"]
-ACTIVATIONS = ["relu", "relu6", "sigmoid", "silu", "swish", "softplus", "soft_sign", "selu", "log_sigmoid", "hard_tanh", "mish", "tanh", "gelu", "elu", "celu", "leaky_relu"]
+UNARY = [
+    "exp",
+    "log",
+    "sin",
+    "cos",
+    "tan",
+    "tanh",
+    "sqrt",
+    "log1p",
+    "expm1",
+    "floor",
+    "ceil",
+    "abs",
+    "absolute",
+    "negative",
+    "square",
+    "sign",
+]
+ACTIVATIONS = [
+    "relu",
+    "relu6",
+    "sigmoid",
+    "silu",
+    "swish",
+    "softplus",
+    "soft_sign",
+    "selu",
+    "log_sigmoid",
+    "hard_tanh",
+    "mish",
+    "tanh",
+    "gelu",
+    "elu",
+    "celu",
+    "leaky_relu",
+]
 
 # (expression, {argument: shape}, axes whose size may be unknown statically); arguments are float32
 CASES: list[tuple[str, dict[str, tuple[int, ...]], int]] = []
@@ -131,7 +168,12 @@ for axis in (1, -2, 2):
     CASES.append((f"jnp.stack([x, y], axis={axis})", {"x": (2, 3), "y": (2, 3)}, 1))
 CASES.append(("jnp.concatenate([x, y], axis=1)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1))
 CASES.append(("jnp.concatenate([x, y], axis=-2)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1))
-for expr in ("jnp.split(x, 2)[0]", "jnp.split(x, 2, axis=-1)[1]", "jnp.split(x, 2, axis=1)[0]", "jnp.split(x, 2, axis=-2)[0]"):
+for expr in (
+    "jnp.split(x, 2)[0]",
+    "jnp.split(x, 2, axis=-1)[1]",
+    "jnp.split(x, 2, axis=1)[0]",
+    "jnp.split(x, 2, axis=-2)[0]",
+):
     CASES.append((expr, {"x": (4, 6, 2)}, 1))
 EINSUM_SIZES = {"i": 3, "j": 4, "k": 5, "b": 2, "h": 3, "q": 4, "d": 5, "n": 2, "c": 3, "w": 4, "o": 5}
 for subscripts in EINSUM:
@@ -176,7 +218,10 @@ def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
     errors = [d for d in diagnostics if d.severity == "error"]
     assert not errors, "\n".join(map(str, errors))
     by_line = {d.line: d.message for d in diagnostics if d.severity == "information"}
-    return {index: by_line[lines.index(f"    reveal_type({expr})  # case {index}") + 1] for index, (expr, _, _) in enumerate(CASES)}
+    return {
+        index: by_line[lines.index(f"    reveal_type({expr})  # case {index}") + 1]
+        for index, (expr, _, _) in enumerate(CASES)
+    }
 
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[expr for expr, _, _ in CASES])
@@ -193,7 +238,9 @@ def test_inferred_shape_matches_jax(index: int, revealed: dict[int, str]) -> Non
         assert static is None or static == real, f"{expr}: axis {axis} is {static} statically, {real} really"
     assert sum(static is None for static in inferred) <= may_be_unknown, message
     dtype = DTYPE_NAMES.get(str(result.dtype))
-    assert dtype is not None and f"ShapedJaxArray[{dtype}, " in message, f"{expr}: jax returns {result.dtype}: {message}"
+    assert dtype is not None and f"ShapedJaxArray[{dtype}, " in message, (
+        f"{expr}: jax returns {result.dtype}: {message}"
+    )
 
 
 def _value(shape: tuple[int, ...]) -> Any:

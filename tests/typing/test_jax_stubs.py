@@ -15,7 +15,9 @@ from .test_stubs import config
 pytest.importorskip("jax")
 pytestmark = [
     pytest.mark.pyright,
-    pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"),
+    pytest.mark.skipif(
+        not supported("jax"), reason="the jax overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"
+    ),
 ]
 VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 CORPUS = sorted((HERE / "corpus").glob("jax_*.py"))
@@ -38,7 +40,10 @@ def test_overlay_patches_jax(overlay: Path) -> None:
     # jax's implementation (_src) is not mirrored; only the module that defines ArrayLike is patched
     assert (overlay / "jax" / "__init__.py").exists()
     assert sorted(p.name for p in (overlay / "jax" / "_src").iterdir()) == ["typing.pyi"]
-    assert "ArrayLike = Union[_NdtJaxArrayLike, _NdtArray[Any, Any]]" in (overlay / "jax" / "_src" / "typing.pyi").read_text()
+    assert (
+        "ArrayLike = Union[_NdtJaxArrayLike, _NdtArray[Any, Any]]"
+        in (overlay / "jax" / "_src" / "typing.pyi").read_text()
+    )
 
 
 def test_jax_stub_cases(overlay: Path, tmp_path: Path) -> None:
@@ -69,5 +74,9 @@ def test_corpus_is_clean_with_and_without_the_overlay(overlay: Path, tmp_path: P
 
 def test_corpus_gets_no_new_strict_diagnostic(overlay: Path, tmp_path: Path) -> None:
     without = _keyed(run_pyright(CORPUS, VERSION, jax_config(tmp_path, None)))
-    new = [d for d in run_pyright(CORPUS, VERSION, jax_config(tmp_path, overlay)) if (d.file, d.line, d.rule) not in without]
+    new = [
+        d
+        for d in run_pyright(CORPUS, VERSION, jax_config(tmp_path, overlay))
+        if (d.file, d.line, d.rule) not in without
+    ]
     assert not new, "the overlay introduced:\n" + "\n".join(map(str, new))

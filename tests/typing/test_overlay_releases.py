@@ -20,7 +20,7 @@ from .test_stubs import VERSION, config
 
 pytestmark = pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3")
 
-CASE = '''
+CASE = """
 from typing import Any, Literal
 from typing_extensions import assert_type
 import numpy as np
@@ -36,14 +36,16 @@ def kept(x: NDArray[float32, N, M]) -> None:
 
 def fallen_back(x: NDArray[float32, N, M]) -> NDArray[float32, M]:
     return np.total(x, axis=0)  # the renamed function: numpy's own types, no shape, no error
-'''
+"""
 
 
 def _copy_numpy(tmp: Path) -> Path:
     source = _package_dir("numpy")
     assert source is not None
     copy = tmp / "numpy"
-    shutil.copytree(source, copy, ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.dll", "tests", "__pycache__", "*.a", "*.lib"))
+    shutil.copytree(
+        source, copy, ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.dll", "tests", "__pycache__", "*.a", "*.lib")
+    )
     return copy
 
 

@@ -198,7 +198,7 @@ def test_correct_twin_runs_and_matches_its_annotations(name: str) -> None:
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=needs_backend(n)) for n in BUG_FILES])
 def test_bug_twin_fails_at_runtime(name: str) -> None:
-    with pytest.raises(Exception):  # ndtyping's ShapeError, or numpy's / jax's own error first
+    with pytest.raises(Exception):  # noqa: B017  # ndtyping's ShapeError, or numpy's / jax's own error first
         load_checked(measure_corpus.CORPUS / name).main()
 
 
@@ -235,7 +235,9 @@ def test_no_error_on_correct_files(measurement: dict[str, Any]) -> None:
     if fixed:
         print(f"\nno longer reported, remove from KNOWN_FALSE_POSITIVES: {sorted(fixed)}")
     new = {k: f for k, f in found.items() if k not in KNOWN_FALSE_POSITIVES}
-    assert not new, "errors on correct files:\n" + "\n".join(f"{k}: {f['message']} ({f['rule']})" for k, f in new.items())
+    assert not new, "errors on correct files:\n" + "\n".join(
+        f"{k}: {f['message']} ({f['rule']})" for k, f in new.items()
+    )
 
 
 @pytest.mark.pyright

@@ -14,7 +14,7 @@ import pytest
 from ndtyping._overlay import build_overlay, supported
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tools"))
-from _shape_rules import EINSUM, einsum_shapes  # noqa: E402  (the generators' own table)
+from _shape_rules import EINSUM, einsum_shapes
 
 sys.path.pop(0)
 
@@ -134,7 +134,12 @@ for axis in (1, -2, 2):
     _case(f"np.stack([x, y], axis={axis})", {"x": (2, 3), "y": (2, 3)}, 1)
 _case("np.concatenate([x, y], axis=1)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1)
 _case("np.concatenate([x, y], axis=-2)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1)
-for expr in ("np.split(x, 2)[0]", "np.split(x, 2, axis=-1)[1]", "np.array_split(x, 2, axis=1)[0]", "np.split(x, 2, axis=-2)[0]"):
+for expr in (
+    "np.split(x, 2)[0]",
+    "np.split(x, 2, axis=-1)[1]",
+    "np.array_split(x, 2, axis=1)[0]",
+    "np.split(x, 2, axis=-2)[0]",
+):
     _case(expr, {"x": (4, 6, 2)}, 1)
 _case("np.where(np.asarray(x) > 0, x, y)", {"x": (2, 3), "y": (2, 3)})
 _case("np.where(np.asarray(m) > 0, x, 0.0)", {"m": (3, 3), "x": (2, 3, 3)})
@@ -146,7 +151,14 @@ for subscripts in EINSUM:
 for a, b in [((5, 2, 3), (3, 4)), ((5, 2, 3), (3,)), ((3,), (5, 3, 4)), ((2, 3), (5, 3, 4))]:
     _case("np.matmul(a, b)", {"a": a, "b": b})
 _case("np.dot(a, b)", {"a": (5, 2, 3), "b": (3, 4)})
-for x, y in [((2, 3), (2, 1)), ((2, 3), (1, 3)), ((4, 2, 3), (2, 3)), ((2, 3), ()), ((2, 3, 4), (1, 3, 4)), ((4, 2, 3), (1,))]:
+for x, y in [
+    ((2, 3), (2, 1)),
+    ((2, 3), (1, 3)),
+    ((4, 2, 3), (2, 3)),
+    ((2, 3), ()),
+    ((2, 3, 4), (1, 3, 4)),
+    ((4, 2, 3), (1,)),
+]:
     _case("np.add(x, y)", {"x": x, "y": y})
     _case("np.subtract(x, y)", {"x": x, "y": y})
 
@@ -175,7 +187,9 @@ def inferred_shape(revealed: str) -> Optional[list[Optional[int]]]:
     """`ShapedArray[float32, tuple[Literal[3], Any]]` -> [3, None]; None if no shape is typed."""
     match = re.search(r"(?:ShapedArray\[(?:[^\[\],]|\[[^\]]*\])+, |ndarray\[)tuple\[(.*)\]", revealed)
     if match is None:  # a numpy scalar (det of one matrix, norm without an axis): shape ()
-        scalar = re.search(r'is "(floating|signedinteger|unsignedinteger|complexfloating|float64)(\[[^"]*\])?"$', revealed)
+        scalar = re.search(
+            r'is "(floating|signedinteger|unsignedinteger|complexfloating|float64)(\[[^"]*\])?"$', revealed
+        )
         return [] if scalar else None
     inner = match.group(1)
     depth, end = 0, len(inner)
@@ -239,7 +253,9 @@ def test_inferred_shape_matches_numpy(index: int, revealed: dict[int, str]) -> N
         assert static is None or static == real, f"{expr}: axis {axis} is {static} statically, {real} really"
     # only the joined axis of stack/concatenate may be unknown, and what a case says
     unknown = sum(static is None for static in inferred)
-    allowed = UNKNOWN.get(expr + repr(sorted(arguments.items())), 1 if ("stack" in expr or "concatenate" in expr) else 0)
+    allowed = UNKNOWN.get(
+        expr + repr(sorted(arguments.items())), 1 if ("stack" in expr or "concatenate" in expr) else 0
+    )
     assert unknown <= allowed, message
 
 

@@ -14,7 +14,9 @@ from .run_pyright import HERE, Diagnostic, run_pyright
 
 pytestmark = [
     pytest.mark.pyright,
-    pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"),
+    pytest.mark.skipif(
+        not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"
+    ),
 ]
 VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 
@@ -63,7 +65,9 @@ def _keyed(diagnostics: list[Diagnostic]) -> set[tuple[str, int, str]]:
 @pytest.mark.parametrize("strict", [False, True], ids=["standard", "strict"])
 def test_no_new_errors_on_the_corpus(overlay: Path, tmp_path: Path, strict: bool) -> None:
     """Ordinary numpy code: the overlay adds no diagnostic that pyright did not report without it."""
-    examples = [p for p in sorted((HERE.parent.parent / "examples").glob("*.py")) if not p.name.startswith("buggy_")]  # bugs on purpose
+    examples = [
+        p for p in sorted((HERE.parent.parent / "examples").glob("*.py")) if not p.name.startswith("buggy_")
+    ]  # bugs on purpose
     corpus = sorted((HERE / "corpus").glob("*.py")) + examples
     without = _keyed(run_pyright(corpus, VERSION, config(tmp_path, None, strict)))
     with_overlay = run_pyright(corpus, VERSION, config(tmp_path, overlay, strict))

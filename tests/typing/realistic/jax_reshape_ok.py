@@ -3,7 +3,6 @@
 from typing import Any
 
 import jax
-import jax.numpy as jnp
 
 from ndtyping import DimensionVar, NDArray, float32
 

@@ -1,7 +1,6 @@
 """Exponential moving averages over a time series with jax.lax.scan."""
 
 import jax
-import jax.numpy as jnp
 
 from ndtyping import DimensionVar, NDArray, float32
 
