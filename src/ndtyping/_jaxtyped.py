@@ -559,6 +559,7 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
     def external_checker() -> Optional[Callable[..., Any]]:
         """The probe, built at the first instance (a field may name a class defined later)."""
         if "checker" not in state:
+            assert typechecker is not None  # an external checker is probed only when one was given
             hints = resolved_hints(cls)
             parameters = [
                 _PARAMETER(field.name, _PARAMETER.KEYWORD_ONLY, annotation=hints[field.name])
@@ -568,8 +569,8 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
             state["fields"] = [p.name for p in parameters]
             state["checker"] = (
                 _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None
-            )  # type: ignore[arg-type]
-        return state["checker"]  # type: ignore[no-any-return]
+            )
+        return state["checker"]
 
     def check_externally(instance: Any, scope: Scope) -> None:
         checker = external_checker()
@@ -581,10 +582,10 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
         except NdtypingError:
             raise
         except Exception as error:
+            assert typechecker is not None  # check_externally exists only with a typechecker
             described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-            raise _rejected(name, "field", error, _checker_label(typechecker), "fields", described, scope) from _cause(
-                error
-            )  # type: ignore[arg-type]
+            label = _checker_label(typechecker)
+            raise _rejected(name, "field", error, label, "fields", described, scope) from _cause(error)
 
     check_fields = state.get("check") or (check_externally if typechecker is not None else None)
     fields_scope = _FieldsScope(cls, name)

@@ -182,9 +182,8 @@ def _spec(annotation: Any) -> ArraySpec:
 
 
 def _plain_repr(annotation: Any) -> str:
-    return (
-        typing._GenericAlias.__repr__(annotation) if isinstance(annotation, typing._GenericAlias) else repr(annotation)
-    )  # type: ignore[attr-defined]
+    generic_alias: Any = typing._GenericAlias  # type: ignore[attr-defined]
+    return generic_alias.__repr__(annotation) if isinstance(annotation, generic_alias) else repr(annotation)
 
 
 def _dims(arg: Any, whole: Any) -> list[Dim]:
