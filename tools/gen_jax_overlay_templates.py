@@ -719,7 +719,9 @@ def typing_patch() -> list[str]:
         "## jax._src.typing: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax._src.typing: preamble",
         "from ndtyping._ndarray import ShapedArray as _NdtArray",
-        "ArrayLike = Union[_NdtJaxArrayLike, _NdtArray[Any, Any]]",
+        # only names the preamble imports itself: jax 0.12's module no longer imports Union
+        "from typing import Any as _NdtAnyType, Union as _NdtUnion",
+        "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArray[_NdtAnyType, _NdtAnyType]]",
     ]
 
 
