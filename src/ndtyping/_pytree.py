@@ -598,7 +598,7 @@ class _PyTreeMeta(type):
 
     def __pdoc__(cls, **kwargs: Any) -> Any:
         """How wadler_lindig (equinox's pretty-printer) shows the annotation."""
-        import wadler_lindig as wl
+        import wadler_lindig as wl  # pyright: ignore[reportMissingImports]  # optional: comes with equinox
 
         if cls is PyTree:
             return wl.TextDoc("PyTree")

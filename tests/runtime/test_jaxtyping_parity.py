@@ -12,6 +12,7 @@ import typing
 from typing import Any, TypeVar, Union
 
 import numpy as np
+import numpy.typing  # numpy 1.26 does not import its typing module itself (np.typing below)
 import pytest
 
 import ndtyping

@@ -41,7 +41,7 @@ def test_overlay_patches_jax(overlay: Path) -> None:
     assert (overlay / "jax" / "__init__.py").exists()
     assert sorted(p.name for p in (overlay / "jax" / "_src").iterdir()) == ["typing.pyi"]
     assert (
-        "ArrayLike = Union[_NdtJaxArrayLike, _NdtArray[Any, Any]]"
+        "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArray[_NdtAnyType, _NdtAnyType]]"
         in (overlay / "jax" / "_src" / "typing.pyi").read_text()
     )
 
