@@ -784,9 +784,12 @@ LINALG_PARAMS = {
 }
 # numpy's own result for a numpy array (the guard's result), by function
 LINALG_NUMPY_RESULTS = {
-    "inv": "NDArray[floating]", "solve": "NDArray[floating]", "det": "Any", "cholesky": "NDArray[floating]",
-    "matrix_power": "NDArray[Any]", "pinv": "NDArray[floating]", "slogdet": "SlogdetResult", "eigh": "EighResult",
-    "eig": "EigResult", "svd": "Any", "qr": "QRResult", "lstsq": "Any", "norm": "Any",
+    # only names both numpy 2.4 and 2.5 bind in numpy.linalg._linalg, or the preamble's own (2.5 has
+    # no bare `floating` there: it read as Unknown)
+    "inv": "NDArray[_ndt_np.floating[_NdtAny]]", "solve": "NDArray[_ndt_np.floating[_NdtAny]]", "det": "_NdtAny",
+    "cholesky": "NDArray[_ndt_np.floating[_NdtAny]]", "matrix_power": "NDArray[_NdtAny]",
+    "pinv": "NDArray[_ndt_np.floating[_NdtAny]]", "slogdet": "SlogdetResult", "eigh": "EighResult",
+    "eig": "EigResult", "svd": "_NdtAny", "qr": "QRResult", "lstsq": "_NdtAny", "norm": "_NdtAny",
 }  # fmt: skip
 LINALG_CLASS_PREFIX = "Shaped"  # ShapedEighResult[...]: a generic EighResult (numpy's own name is taken)
 
