@@ -495,6 +495,10 @@ def test_builtin_treedefs_print_like_jax() -> None:
 
 def test_builtin_flattening_matches_jax() -> None:
     jax = pytest.importorskip("jax")
+    if tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 5):
+        pytest.skip(
+            "jax < 0.5 gives mapping keys in another order in its paths; the builtin flattening follows jax >= 0.5"
+        )
     trees = [
         None, 1, [None, 1], (1,), {"b": 1, "a": (2, [3, None])}, Pair(1, [2, {"x": 3}]),
         OrderedDict(b=1, a=2), defaultdict(list, {"b": 1, "a": (2, 3)}), [], {}, (), [[[]]],

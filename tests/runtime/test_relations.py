@@ -808,7 +808,9 @@ def test_jax_dtypes_are_judged_by_metadata_never_by_allocating(jnp: Any, monkeyp
             for n in ("float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn")
             if hasattr(ml_dtypes, n)
         ]
-        assert narrow and not any(_jax_supports(d) for d in narrow)
+        if not narrow:
+            pytest.skip("this ml_dtypes has no float formats narrower than 8 bits")
+        assert not any(_jax_supports(d) for d in narrow)
         assert all(
             _jax_supports(np.dtype(d))
             for d in (np.float32, np.int8, np.bool_, ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn)
