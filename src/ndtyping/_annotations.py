@@ -8,11 +8,13 @@ intersects dtype categories.
 
 from __future__ import annotations
 
+import collections
 import copyreg
 import functools
 import operator
 import types as _types
 import typing
+import weakref
 from typing import Any, Optional, Union
 
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
@@ -38,6 +40,8 @@ class ArrayAnnotationMeta(type):
             "__instancecheck__": compiled, "__module__": ArrayAnnotationMeta.__module__, "__qualname__": "ArrayAnnotationMeta",
         })  # fmt: skip
         copyreg.pickle(own, _reduce)  # type: ignore[arg-type]
+        # copyreg's table would keep the metaclass forever: drop it with the annotation.
+        weakref.finalize(cls, copyreg.dispatch_table.pop, own, None)
         cls.__class__ = own  # pyright: ignore[reportAttributeAccessIssue]
         return compiled(cls, value)
 
@@ -156,8 +160,34 @@ def _classes(member: Any, whole: Any) -> list[type]:
     raise AnnotationError(f"the array type in an annotation must be a class such as np.ndarray or jax.Array, not {whole!r}")
 
 
-@functools.lru_cache(maxsize=None)
+# Annotations are built once per (category, array types, shape) and shared while anything uses
+# them (so `Float[A, "n"] is Float[A, "n"]`). Annotations built from data at runtime
+# (`Float[np.ndarray, f"{n} 3"]`) must not accumulate: the table holds them weakly, and only
+# the most recently built ones strongly (a loop that rebuilds one annotation builds it once).
+_BUILT: "weakref.WeakValueDictionary[tuple[Any, ...], ArrayAnnotationMeta]" = weakref.WeakValueDictionary()
+_RECENT: "collections.OrderedDict[tuple[Any, ...], ArrayAnnotationMeta]" = collections.OrderedDict()
+_RECENT_SIZE = 256
+
+
 def _build(category: DTypeCategory, array_types: Any, shape_text: str) -> ArrayAnnotationMeta:
+    key = (category, array_types, shape_text)
+    try:
+        cls = _BUILT[key]
+    except KeyError:
+        cls = _BUILT[key] = _make(category, array_types, shape_text)
+    except TypeError:  # an unhashable part: built every time
+        return _make(category, array_types, shape_text)
+    _RECENT.pop(key, None)  # (written to be safe when threads build annotations at once)
+    _RECENT[key] = cls
+    while len(_RECENT) > _RECENT_SIZE:
+        try:
+            _RECENT.popitem(last=False)
+        except KeyError:
+            break
+    return cls
+
+
+def _make(category: DTypeCategory, array_types: Any, shape_text: str) -> ArrayAnnotationMeta:
     key = (category.label, array_types, shape_text)
     shape = parse_shape(shape_text)
     if isinstance(array_types, ArrayAnnotationMeta):

@@ -24,7 +24,7 @@ from ._bindings import Scope, enter, leave
 from ._engine import describe_value
 from ._errors import AnnotationError, ShapeError, TypeCheckError
 from ._fastpath import build_wrapper as _build_fast_wrapper
-from ._typecheck import Checker, compile_annotation, reads_arguments
+from ._typecheck import Checker, compile_annotation, implicit_optional, reads_arguments
 
 __all__ = ["check", "describe_annotation"]
 
@@ -213,6 +213,7 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         annotation = hints.get(pname, inspect.Parameter.empty)
         if annotation is inspect.Parameter.empty:
             continue
+        annotation = implicit_optional(annotation, param.default)
         checker = compile_annotation(annotation)
         if checker is None:
             continue

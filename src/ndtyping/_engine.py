@@ -208,11 +208,17 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
             middle = tuple(middle)
             expected = new.get(name, bound.get(name))
             if expected is None:
-                new[name] = middle
+                new[name] = BroadcastAxes(middle) if vdim.broadcast else middle
             elif not isinstance(expected, tuple):
                 return f"dim *{name}: used as variadic axes here, but it is bound to the single size {expected}"
-            elif not _same_axes(middle, expected, vdim.broadcast):
-                return f"dims *{name}: {middle} here, but {_origin(scope, name, new)} bound them to {expected}"
+            elif middle != expected or type(expected) is BroadcastAxes:
+                merged = _merge_axes(middle, expected, vdim.broadcast)
+                if merged is None:
+                    return f"dims *{name}: {middle} here, but {_origin(scope, name, new)} bound them to {expected}"
+                if isinstance(merged, str):
+                    return f"dims *{name}: {middle} here, {merged} {tuple(expected)}, bound by {_origin(scope, name, new)}"
+                if merged != expected or type(merged) is not type(expected):
+                    new[name] = merged
 
     if deferred:
         lookup = {**bound, **new} if new else bound
@@ -222,19 +228,63 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
                 return reason
 
     if new:
-        bound.update(new)
         origin = scope.origin
-        for name in new:
+        for name, size in new.items():
+            if name in bound:  # a `*#name` binding widened: remembered, so a failed union arm can undo it
+                if scope.grown is None:
+                    scope.grown = []
+                scope.grown.append((name, bound[name], origin.get(name, "")))
+            bound[name] = size
             origin[name] = where
     return ""
 
 
-def _same_axes(got: tuple[Any, ...], expected: tuple[Any, ...], broadcast: bool) -> bool:
-    if got == expected:
-        return True
-    if not broadcast or len(got) != len(expected):
-        return False
-    return all(g == e or g == 1 for g, e in zip(got, expected))
+class BroadcastAxes(tuple):  # type: ignore[type-arg]
+    """The sizes bound by a broadcast variadic axis (`*#b`): later arrays broadcast with them.
+
+    `x: "*#b c", y: "*#b c"` accepts shapes (1,4,5) and (3,4,5) in either order, as numpy would
+    combine them: the binding widens to (3,4). A plain `*b` later must be exactly the widened
+    sizes, and from then on the binding is fixed (as in jaxtyping).
+    """
+
+    __slots__ = ()
+
+
+def _broadcast(a: tuple[Any, ...], b: tuple[Any, ...]) -> Optional[tuple[Any, ...]]:
+    """numpy's broadcasting of two shapes (aligned on the right), or None if they do not broadcast."""
+    if len(a) < len(b):
+        a, b = b, a
+    out = list(a[: len(a) - len(b)])
+    for x, y in zip(a[len(a) - len(b) :], b):
+        if x == y or y == 1:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        else:
+            return None
+    return tuple(out)
+
+
+def _merge_axes(got: tuple[Any, ...], bound: tuple[Any, ...], broadcast: bool) -> Any:
+    """The binding after axes `got` meet the binding `bound`, or the words for why they cannot.
+
+    A `*#b` binding (BroadcastAxes) widens to what both broadcast to; `*#b` meeting a fixed
+    binding must broadcast to it; a plain `*b` must equal what it meets.
+    """
+    if type(bound) is BroadcastAxes:
+        both = _broadcast(got, bound)
+        if both is None:
+            return "which does not broadcast with"
+        if broadcast:
+            return BroadcastAxes(both)
+        if both != got:
+            return "which is not what broadcasting gives with"
+        return got
+    if broadcast:
+        if _broadcast(got, bound) != bound:
+            return "which does not broadcast to"
+        return bound
+    return None
 
 
 def _origin(scope: Scope, name: str, new: dict[str, Any]) -> str:
@@ -250,7 +300,10 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
     if dim.arguments:
         values = dict(bound)
         for placeholder, path in dim.arguments:
-            values[placeholder] = resolve_argument(scope, path, expr.text)
+            try:
+                values[placeholder] = resolve_argument(scope, path, expr.text)
+            except ArgumentValueError as err:  # the call passed a value that is no size: a type error of this call
+                return f"axis {axis}: {err}"
     missing = [name for name in expr.names if name not in values]
     if missing:
         raise AnnotationError(
@@ -262,7 +315,11 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
     except AnnotationError:
         raise
     except Exception as err:
-        return f"axis {axis}: cannot evaluate {expr.text!r}: {type(err).__name__}: {str(err)[:200]}"
+        used = ", ".join(f"{n}={values[n]}" for n in sorted(expr.names) if n in bound)
+        with_values = f" (with {used})" if used else ""
+        if isinstance(err, ArithmeticError):  # too large, a negative exponent, a division by zero
+            return f"axis {axis}: {expr.text}{with_values}: {str(err)[:200]}"
+        return f"axis {axis}: cannot evaluate {expr.text!r}{with_values}: {type(err).__name__}: {str(err)[:200]}"
     if isinstance(expected, bool):
         if expected:
             return ""
@@ -282,16 +339,30 @@ def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
             "but it is not an argument of the checked function"
         )
     value = arguments[path[0]]
-    for attribute in path[1:]:
+    for index, attribute in enumerate(path[1:], 1):
         try:
             value = getattr(value, attribute)
-        except AttributeError:
-            raise AnnotationError(f"dimension expression {text!r}: {'.'.join(path)} does not exist") from None
+        except Exception as err:  # the argument passed has no such attribute (or it raises)
+            owner = ".".join(path[:index])
+            raise ArgumentValueError(
+                f"{text} needs {'.'.join(path)}, but {owner} ({_safe_type(value)}) has no attribute "
+                f"{attribute!r}" + ("" if isinstance(err, AttributeError) else f" ({type(err).__name__})")
+            ) from None
     if isinstance(value, bool) or not isinstance(value, int):
         try:
+            if isinstance(value, bool):  # a flag is not a size (though it is an int to Python)
+                raise TypeError
             value = int(value.__index__())
         except Exception:
-            raise AnnotationError(
-                f"dimension expression {text!r}: {'.'.join(path)} is {value!r}, not an integer"
+            raise ArgumentValueError(
+                f"{text} needs {'.'.join(path)} to be an integer size, but it is {_safe_repr(value)}"
             ) from None
     return value
+
+
+class ArgumentValueError(Exception):
+    """The value a `{name}` in a shape refers to is no size: reported as the call's type error."""
+
+
+def _safe_type(value: Any) -> str:
+    return type(value).__name__

@@ -382,5 +382,7 @@ def _build_fits(spec: ArraySpec) -> Callable[[Any, Any], bool]:
         "            return True",
         "    return _ndt_general(_ndt_owner, value)",
     ]
-    exec(compile("\n".join(lines) + "\n", f"<ndtyping isinstance {spec.label}>", "exec"), namespace)  # noqa: S102
+    # One file name for all: CPython keeps every distinct code file name for good, and annotations
+    # built from data at runtime (`Float[A, f"{n} 3"]`) would each leave one behind.
+    exec(compile("\n".join(lines) + "\n", "<ndtyping isinstance>", "exec"), namespace)  # noqa: S102
     return namespace["_ndt_fits"]  # type: ignore[no-any-return]

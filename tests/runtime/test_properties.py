@@ -361,8 +361,10 @@ def test_round_trip_gives_an_equal_spec(case: tuple[str, list[dict[str, Any]]]) 
 #   - a fixed axis has its size (or 1 when broadcast);
 #   - for each name, the sizes of its axes in this array (leaving out broadcast axes of size 1)
 #     and its earlier binding are all one value; that value is then bound;
-#   - *S binds the tuple of its axes the first time; later its axes must equal that tuple, except
-#     that a broadcast *#S axis may be 1;
+#   - *S binds the tuple of its axes the first time; later its axes must equal that tuple. A
+#     broadcast *#S broadcasts (numpy's rule) with what it meets: a binding made by *#S widens to
+#     what both broadcast to, a binding made by *S must be what *#S broadcasts to, and a *S that
+#     meets a *#S binding must be what they broadcast to (jaxtyping's rule);
 #   - an expression evaluated with all those bindings equals the size (or the size is 1 when
 #     broadcast); a condition must be true.
 # The generator only writes expressions over names that a non-broadcast axis of this array or of
@@ -437,11 +439,22 @@ def reference_fits(axes: list[tuple[Any, ...]], shape: tuple[int, ...], env: dic
         _, name, broadcast = axes[star[0]]
         if name not in env:
             env[name] = middle
+            env["#" + name] = broadcast  # whether the binding may still widen
         else:
-            bound = env[name]
-            if len(bound) != len(middle):
-                return None
-            if any(g != e and not (broadcast and g == 1) for g, e in zip(middle, bound)):
+            bound, widens = env[name], env.get("#" + name, False)
+            try:
+                both = tuple(np.broadcast_shapes(middle, bound))
+            except ValueError:
+                both = None
+            if widens:
+                if both is None or (not broadcast and both != middle):
+                    return None
+                env[name] = both
+                env["#" + name] = broadcast
+            elif broadcast:
+                if both != bound:
+                    return None
+            elif middle != bound:
                 return None
 
     for axis, size in singles:
