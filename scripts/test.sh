@@ -1,21 +1,35 @@
 #!/usr/bin/env bash
-# Runs every test: the full suite on Python 3.11+ (with jax), then again on Python 3.10 when
-# that interpreter exists (without jax: the backport spelling and the no-jax paths).
+# Runs every test, on the three stacks CI tests (each in its own virtualenv, made on first use):
+#   3.11  the pinned set (constraints/pinned-py311.txt): the reproducible baseline
+#   3.13  the newest numpy, jax and pyright that pip resolves today: what new users install
+#   3.10  the declared lower bounds (constraints/minimum.txt) and the `Unpack[...]` spelling
+# A stack whose interpreter is missing is reported and skipped, unless NDTYPING_REQUIRE_ALL=1
+# (CI sets it). NDTYPING_STACKS="3.13" (or "3.11 3.10", ...) runs a subset. Extra arguments go
+# to pytest (`./scripts/test.sh -k grammar`). Fails when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_env.sh
 
-main_python="$(find_python 3.11)"
-main_python="${main_python:-$(command -v python3)}"
-ensure_venv .venv "$main_python" dev
-echo "== pytest on $(.venv/bin/python --version)"
-.venv/bin/python -m pytest "$@"
-
-py310="$(find_python 3.10)"
-if [ -n "$py310" ]; then
-  ensure_venv .venv310 "$py310" test
-  echo "== pytest on $(.venv310/bin/python --version) (no jax)"
-  .venv310/bin/python -m pytest "$@"
-else
-  echo "== python3.10 not found: skipping the 3.10 run"
-fi
+stacks="${NDTYPING_STACKS:-3.11 3.13 3.10}"
+if [ "${CI:-}" = "true" ]; then export NDTYPING_REQUIRE_ALL="${NDTYPING_REQUIRE_ALL:-1}"; fi
+status=0
+for version in $stacks; do
+  case "$version" in
+    3.11) dir=.venv    extras=dev         constraints=constraints/pinned-py311.txt newest=0 ;;
+    3.13) dir=.venv313 extras=dev         constraints=""                           newest=1 ;;
+    3.10) dir=.venv310 extras="test,jax"  constraints=constraints/minimum.txt      newest=0 ;;
+    *) echo "unknown stack $version (3.10, 3.11 or 3.13)" >&2; exit 2 ;;
+  esac
+  python="$(find_python "$version")"
+  if [ -z "$python" ]; then
+    echo "== python$version not found: skipping the $version stack"
+    if [ "${NDTYPING_REQUIRE_ALL:-0}" = "1" ]; then status=1; fi
+    continue
+  fi
+  ensure_venv "$dir" "$python" "$extras" "$constraints" "$newest"
+  echo "== pytest on $("$dir/bin/python" --version): $(stack_versions "$dir/bin/python")"
+  started=$SECONDS
+  "$dir/bin/python" -m pytest "$@" || status=1
+  echo "== the $version stack took $((SECONDS - started)) s"
+done
+exit $status

@@ -265,13 +265,17 @@ def test_user_numpy_stubs_are_replaced_with_a_note(tmp_path: Path) -> None:
 
 
 @pyright
-def test_no_python_files_exit_0_with_a_note(tmp_path: Path) -> None:
+def test_no_python_files_is_an_error_that_says_so(tmp_path: Path) -> None:
+    """Nothing checked is not a pass: a typo'd path in CI must not go green."""
     (tmp_path / "pyrightconfig.json").write_text("{}")
     (tmp_path / "notes.txt").write_text("no python here")
     result = ndtyping_check(cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.returncode == 2, result.stdout + result.stderr
     assert " in 0 files " in result.stdout
-    assert "found no Python files to check" in result.stderr
+    assert "no Python files to check in your config's include/exclude" in result.stderr
+    (tmp_path / "docs").mkdir()
+    named = ndtyping_check("docs", cwd=tmp_path)
+    assert named.returncode == 2 and "no Python files to check in docs" in named.stderr
 
 
 @pyright

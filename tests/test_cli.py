@@ -39,3 +39,19 @@ def test_console_script_has_both_commands() -> None:
     assert check_help.returncode == 0
     for option in ("--project", "--pythonversion", "--no-stubs", "--json", "--verbose"):
         assert option in check_help.stdout
+
+
+def test_version_and_every_command_described() -> None:
+    from importlib import metadata
+
+    version = subprocess.run([sys.executable, "-m", "ndtyping", "--version"], capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.strip() == f"ndtyping {metadata.version('ndtyping')}"
+    top = subprocess.run([sys.executable, "-m", "ndtyping", "--help"], capture_output=True, text=True).stdout
+    assert "JAX" in top
+    for command in ("check", "editor", "stubs"):
+        assert command in top
+        text = subprocess.run([sys.executable, "-m", "ndtyping", command, "--help"], capture_output=True, text=True).stdout
+        description = text.split("\n\n")[1]  # argparse: usage, blank line, description
+        assert len(description.split()) > 15, f"{command} has no description"
+        if command != "editor":
+            assert "jax" in text, f"{command}'s help does not say it covers jax"

@@ -1,4 +1,4 @@
-"""Generate src/ndtyping/_overlay_data/jax.stub: ndtyping's shape-aware jax.numpy and jax.nn overloads.
+"""Generate stubs/jax/overlay.stub: ndtyping's shape-aware jax.numpy and jax.nn overloads.
 
 Run `python tools/gen_jax_overlay_templates.py` to rewrite the template, `--check` to fail when the
 committed file is stale (the test suite does that). `ndtyping._overlay` inserts these overloads
@@ -27,7 +27,7 @@ from pathlib import Path
 from _generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "src" / "ndtyping" / "_overlay_data" / "jax.stub"
+TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
 
 LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
 REST = "_NdtUnpack[_NdtRest]"

@@ -1,4 +1,4 @@
-"""Generate src/ndtyping/_overlay_data/numpy.stub: ndtyping's shape-aware numpy overloads.
+"""Generate stubs/numpy/overlay.stub: ndtyping's shape-aware numpy overloads.
 
 Run `python tools/gen_overlay_templates.py` to rewrite the template, `--check` to fail when the
 committed file is stale (the test suite does that). The template holds only ndtyping's own
@@ -29,7 +29,7 @@ from pathlib import Path
 from _generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "src" / "ndtyping" / "_overlay_data" / "numpy.stub"
+TARGET = ROOT / "stubs" / "numpy" / "overlay.stub"
 
 LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
 SUFFIX_LETTERS = ["_NdtZ", "_NdtY", "_NdtX", "_NdtW"]  # last axis, second to last, ...
@@ -478,16 +478,25 @@ def creation() -> list[str]:
     """
     ranks = [(2, SIZES[:2]), (1, SIZES[:1]), (3, SIZES[:3]), (4, SIZES[:4])]
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
-    out = ["## numpy._core.multiarray: extend _ConstructorEmpty as _NdtConstructorEmpty"]
+    # numpy <= 2.4 types zeros/empty/ones as instances of one `_ConstructorEmpty` class; numpy 2.5
+    # made them overloaded functions. Both spellings are templated as variants of one feature:
+    # the overlay uses the first that fits the installed numpy, all of a variant or none of it.
+    feature = "[zeros ones empty: {}]"
+    out = [f"## numpy._core.multiarray: extend _ConstructorEmpty as _NdtConstructorEmpty {feature.format('class')}"]
     out.append("class _NdtConstructorEmpty(_ConstructorEmpty):")
     for _, sizes in ranks:
         params = f"self, /, shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
         out.append(indent(overload("__call__", params, numpy_array(tup(sizes), "_NdtD"))))
-    out.append("## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty")
-    out.append("## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty")
-    out.append("## numpy._core.numeric: preamble")
+    out.append(f"## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty {feature.format('class')}")
+    out.append(f"## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty {feature.format('class')}")
+    out.append(f"## numpy._core.numeric: preamble {feature.format('class')}")
     out.append("from numpy._core.multiarray import _NdtConstructorEmpty as _NdtConstructorEmpty")
-    out.append("## numpy._core.numeric: retype ones -> _NdtConstructorEmpty")
+    out.append(f"## numpy._core.numeric: retype ones -> _NdtConstructorEmpty {feature.format('class')}")
+    for module, name in (("multiarray", "zeros"), ("multiarray", "empty"), ("numeric", "ones")):
+        out.append(f"## numpy._core.{module}: before {name} {feature.format('function')}")
+        for _, sizes in ranks:
+            params = f"shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
+            out.append(overload(name, params, numpy_array(tup(sizes), "_NdtD")))
     out.append("## numpy._core.numeric: before full")
     for _, sizes in ranks:
         params = f"shape: {tup(sizes)}, fill_value: _NdtAny, dtype: type[_NdtD], {tail}"

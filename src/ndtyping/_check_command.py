@@ -139,8 +139,12 @@ def _strip_jsonc(text: str) -> str:
     return re.sub(r'"\0(\d+)"', lambda m: strings[int(m.group(1))], plain)
 
 
-def _read_settings(config: Path) -> Optional[dict[str, Any]]:
-    """The pyright settings in a config file, or None when they cannot be read here."""
+def _read_settings(config: Path, tables: tuple[str, ...] = ("pyright",)) -> Optional[dict[str, Any]]:
+    """The pyright settings in a config file, or None when they cannot be read here.
+
+    In pyproject.toml, the first of `tool.<table>` present (basedpyright reads
+    `[tool.basedpyright]` before `[tool.pyright]`; pyright only the latter).
+    """
     try:
         text = config.read_text(encoding="utf-8")
     except OSError:
@@ -158,8 +162,11 @@ def _read_settings(config: Path) -> Optional[dict[str, Any]]:
         except ValueError:
             return None  # pyright reports a broken config itself
         tool: object = document.get("tool", {})
-        settings: object = tool.get("pyright") if isinstance(tool, dict) else None  # pyright: ignore[reportUnknownMemberType]
-        return cast("dict[str, Any]", settings) if isinstance(settings, dict) else {}
+        for table in tables:
+            settings: object = tool.get(table) if isinstance(tool, dict) else None  # pyright: ignore[reportUnknownMemberType]
+            if isinstance(settings, dict):
+                return cast("dict[str, Any]", settings)
+        return {}
     try:
         parsed: object = json.loads(_strip_jsonc(text))
     except ValueError:
@@ -300,7 +307,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     """Run the check; returns the exit status (0 clean, 1 errors). Raises CheckError (status 2)."""
     from importlib.metadata import version
 
-    from ._overlay import MINIMUM, build_overlay, supported
+    from ._overlay import MINIMUM, build_overlay, overlay_staleness, supported
 
     cwd = Path.cwd().resolve()
     for path in options.paths:
@@ -310,6 +317,11 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     if command is None:
         raise CheckError("pyright is not installed: `pip install pyright` (ndtyping check runs it)")
     project = locate_project(options.project, options.paths, cwd)
+    editor_stubs = user_stub_dir(project)
+    stale = overlay_staleness(editor_stubs)
+    if stale:  # the check itself uses a fresh overlay; the editor still reads the stale one
+        print(f"ndtyping check: the ndtyping stubs your editor uses ({_display_path(str(editor_stubs), cwd)}) are "
+              f"stale, {stale}: run `ndtyping editor` to rebuild them", file=err)  # fmt: skip
 
     stubs_note = ""
     use_stubs = options.stubs
@@ -326,7 +338,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         scratch = Path(scratch_name)
         stub_dir: Optional[Path] = None
         if use_stubs:
-            stub_dir, shadowed = merged_stub_dir(build_overlay(), user_stub_dir(project), scratch)
+            overlay = build_overlay(warn=lambda message: print(f"ndtyping check: warning: {message}", file=err))
+            stub_dir, shadowed = merged_stub_dir(overlay, editor_stubs, scratch)
             if shadowed:
                 print(f"ndtyping check: ndtyping's overlay replaces your stubs for {', '.join(shadowed)}", file=err)
         generated: Optional[Path] = None
@@ -376,8 +389,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
             print(finding.format(), file=out)
         print(summary_line(counts, files, version, stubs_note), file=out)
     if files == 0:
-        print("ndtyping check: pyright found no Python files to check (the paths given, or your config's "
-              "include/exclude)", file=err)  # fmt: skip
+        where = ", ".join(str(p) for p in options.paths) if options.paths else "your config's include/exclude"
+        raise CheckError(f"no Python files to check in {where}")
     return 1 if counts["error"] else 0
 
 

@@ -5,28 +5,33 @@ parameter list, so a call pays for no `inspect.Signature.bind`: each annotated p
 is a local, checked by a precompiled checker, in a fresh Scope of dimension bindings
 that the return value (and `isinstance` in the body) share.
 
-Two wrappers are generated: the general one (every annotation, through the engine) and,
-when the annotations allow it, a fast one in front of it (see _fastpath.py) that decides
-the common "it fits" case with inline checks and hands anything else to the general one.
+One wrapper per function, in two sections: when the annotations allow it, the fast path's
+section comes first (see _fastpath.py): inline checks that decide the common "it fits" case
+and return; anything else falls through to the general section, where every annotation goes
+through the engine and a failure is raised, from the wrapper's own line, with the message
+written by `_errors.check_failure`. The source is registered with `linecache` (_codegen.py),
+so a traceback through the wrapper shows its lines.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-import os
 import re
 import sys
 import typing
 from typing import Any, Callable, Optional, TypeVar, overload
 
 from ._bindings import Scope, enter, leave
+from ._codegen import define
+from ._config import checks_disabled
 from ._engine import describe_value
-from ._errors import AnnotationError, ShapeError, TypeCheckError
-from ._fastpath import build_wrapper as _build_fast_wrapper
+from ._errors import ShapeError, TypeCheckError, check_failure
+from ._fastpath import fast_section
+from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
 from ._typecheck import Checker, compile_annotation, implicit_optional, reads_arguments
 
-__all__ = ["check", "describe_annotation"]
+__all__ = ["check", "describe_annotation", "Failure"]
 
 if typing.TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -34,8 +39,6 @@ if typing.TYPE_CHECKING:
     P = ParamSpec("P")
 R = TypeVar("R")
 C = TypeVar("C", bound=type)
-
-_DISABLED_ENV = "NDTYPING_DISABLE"
 
 
 @overload
@@ -50,7 +53,7 @@ def check(fn: Any, /) -> Any:
     across all parameters and the result; each call starts with no bindings.
     Set NDTYPING_DISABLE=1 to make `check` return its argument unchanged.
     """
-    if os.environ.get(_DISABLED_ENV, "") not in ("", "0"):
+    if checks_disabled():
         return fn
     if isinstance(fn, (staticmethod, classmethod)):
         return type(fn)(check(fn.__func__))
@@ -60,8 +63,8 @@ def check(fn: Any, /) -> Any:
         raise TypeError(f"check() decorates a function or a class, not {type(fn).__name__}")
     if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
         return fn
-    if not _resolvable(fn) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
-                                    or inspect.iscoroutinefunction(fn)):  # fmt: skip
+    if not hints_resolve(fn) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
+                                      or inspect.iscoroutinefunction(fn)):  # fmt: skip
         return _wrap_lazily(fn)
     return _wrap_function(fn)
 
@@ -91,63 +94,33 @@ def describe_annotation(annotation: Any) -> str:
     return re.sub(r"\btyping\.", "", repr(annotation))
 
 
-def _hints(fn: Any) -> dict[str, Any]:
-    try:
-        return typing.get_type_hints(fn, include_extras=True)
-    except AnnotationError:
-        raise  # a malformed annotation is the user's to fix, never a reason to skip checks
-    except Exception:
-        return _partial_hints(fn)
+class Failure:
+    """Makes the error for one checked parameter, field or result (built once, used only on failure).
 
+    It returns the error rather than raising it, so the generated wrapper raises it from its
+    own line and the traceback ends there, not in ndtyping's internals.
+    """
 
-def _resolvable(fn: Any) -> bool:
-    try:
-        typing.get_type_hints(fn, include_extras=True)
-    except AnnotationError:
-        raise
-    except Exception:
-        return False
-    return True
+    __slots__ = ("function", "kind", "parameter", "annotation", "is_array")
 
-
-def _partial_hints(fn: Any) -> dict[str, Any]:
-    """The annotations that resolve now; an unresolvable forward reference is left out."""
-    hints = {}
-    for name, annotation in dict(getattr(fn, "__annotations__", {}) or {}).items():
-        if isinstance(annotation, str):
-            try:
-                annotation = eval(annotation, getattr(fn, "__globals__", {}))  # noqa: S307 (user's own annotation)
-            except AnnotationError:
-                raise
-            except Exception:
-                continue
-        hints[name] = annotation
-    return hints
-
-
-class _Failure:
-    """Raises the error for one parameter (built once, used only when a check fails)."""
-
-    __slots__ = ("function", "what", "annotation", "is_array")
-
-    def __init__(self, function: str, what: str, annotation: Any) -> None:
+    def __init__(self, function: str, kind: str, parameter: Optional[str], annotation: Any) -> None:
         self.function = function
-        self.what = what
+        self.kind = kind  # "argument", "field", "return" or "yield"
+        self.parameter = parameter
         self.annotation = annotation
         self.is_array = _mentions_array(annotation)
 
-    def __call__(self, value: Any, reason: str, scope: Scope) -> None:
-        error = ShapeError if self.is_array else TypeCheckError
-        raise error(
-            f"{self.function}() {self.what}: expected {describe_annotation(self.annotation)}, "
-            f"got {describe_value(value)}\n  reason: {reason}\n  bindings: {scope.describe()}"
+    def __call__(self, value: Any, reason: str, scope: Scope) -> TypeCheckError:
+        return check_failure(
+            ShapeError if self.is_array else TypeCheckError,
+            self.function,
+            kind=self.kind,
+            parameter=self.parameter,
+            expected=describe_annotation(self.annotation),
+            got=describe_value(value),
+            reason=reason,
+            bindings=scope.describe(),
         )
-
-
-def _short_name(obj: Any) -> str:
-    """`Model.forward`, without the `test.<locals>.` prefix of nested definitions."""
-    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None) or "function"
-    return name.rsplit("<locals>.", 1)[-1]
 
 
 def _mentions_array(annotation: Any) -> bool:
@@ -161,8 +134,8 @@ def _mentions_array(annotation: Any) -> bool:
 
 def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     signature = inspect.signature(fn)
-    hints = _hints(fn)
-    name = _short_name(fn)
+    hints = resolved_hints(fn)
+    name = short_name(fn)
     is_generator = inspect.isgeneratorfunction(fn)
     is_async_generator = inspect.isasyncgenfunction(fn)
     is_coroutine = inspect.iscoroutinefunction(fn)
@@ -174,42 +147,14 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         "_ndt_leave": leave,
         "_ndt_name": name,
     }
-    params: list[str] = []
-    call: list[str] = []
+    params, call = parameter_lists(signature.parameters.values(), namespace)
     body: list[str] = []
     fast_arguments: list[tuple[str, Checker]] = []  # the checked parameters, for the fast path
     fast_possible = not (is_generator or is_async_generator)
     needs_arguments = False
-    seen_kw_only = False
-    last_positional_only = None
     for index, param in enumerate(signature.parameters.values()):
         pname = param.name
-        default = ""
-        if param.default is not inspect.Parameter.empty:
-            namespace[f"_ndt_default_{index}"] = param.default
-            default = f"=_ndt_default_{index}"
         kind = param.kind
-        if kind is inspect.Parameter.POSITIONAL_ONLY:
-            params.append(pname + default)
-            call.append(pname)
-            last_positional_only = len(params)
-        elif kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
-            params.append(pname + default)
-            call.append(pname)
-        elif kind is inspect.Parameter.VAR_POSITIONAL:
-            params.append("*" + pname)
-            call.append("*" + pname)
-            seen_kw_only = True
-        elif kind is inspect.Parameter.KEYWORD_ONLY:
-            if not seen_kw_only:
-                params.append("*")
-                seen_kw_only = True
-            params.append(pname + default)
-            call.append(f"{pname}={pname}")
-        else:
-            params.append("**" + pname)
-            call.append("**" + pname)
-
         annotation = hints.get(pname, inspect.Parameter.empty)
         if annotation is inspect.Parameter.empty:
             continue
@@ -219,29 +164,21 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
             continue
         needs_arguments |= reads_arguments(annotation)
         namespace[f"_ndt_check_{index}"] = checker
-        namespace[f"_ndt_fail_{index}"] = _Failure(name, f"argument {pname!r}", annotation)
+        namespace[f"_ndt_fail_{index}"] = Failure(name, "argument", pname, annotation)
         fast_arguments.append((pname, checker))
-        if kind is inspect.Parameter.VAR_POSITIONAL:
+        if kind is inspect.Parameter.VAR_POSITIONAL or kind is inspect.Parameter.VAR_KEYWORD:
             fast_possible = False
+            values = pname if kind is inspect.Parameter.VAR_POSITIONAL else f"{pname}.values()"
             body += [
-                f"    for _ndt_item in {pname}:",
+                f"    for _ndt_item in {values}:",
                 f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
-                f"        if _ndt_r: _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
-            ]
-        elif kind is inspect.Parameter.VAR_KEYWORD:
-            fast_possible = False
-            body += [
-                f"    for _ndt_item in {pname}.values():",
-                f"        _ndt_r = _ndt_check_{index}(_ndt_item, _ndt_scope, {pname!r})",
-                f"        if _ndt_r: _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
+                f"        if _ndt_r: raise _ndt_fail_{index}(_ndt_item, _ndt_r, _ndt_scope)",
             ]
         else:
             body += [
                 f"    _ndt_r = _ndt_check_{index}({pname}, _ndt_scope, {pname!r})",
-                f"    if _ndt_r: _ndt_fail_{index}({pname}, _ndt_r, _ndt_scope)",
+                f"    if _ndt_r: raise _ndt_fail_{index}({pname}, _ndt_r, _ndt_scope)",
             ]
-    if last_positional_only is not None:
-        params.insert(last_positional_only, "/")
 
     returns = hints.get("return", inspect.Signature.empty)
     result_checker: Optional[Checker] = None
@@ -251,12 +188,12 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
             yield_type, return_type = _generator_types(returns)
             yield_checker = compile_annotation(yield_type)
             result_checker = compile_annotation(return_type)
-            namespace["_ndt_fail_yield"] = _Failure(name, "yielded value", yield_type)
-            namespace["_ndt_fail_return"] = _Failure(name, "return value", return_type)
+            namespace["_ndt_fail_yield"] = Failure(name, "yield", None, yield_type)
+            namespace["_ndt_fail_return"] = Failure(name, "return", None, return_type)
             needs_arguments |= reads_arguments(yield_type) or reads_arguments(return_type)
         else:
             result_checker = compile_annotation(returns)
-            namespace["_ndt_fail_return"] = _Failure(name, "return value", returns)
+            namespace["_ndt_fail_return"] = Failure(name, "return", None, returns)
             needs_arguments |= reads_arguments(returns)
     namespace["_ndt_check_return"] = result_checker
     namespace["_ndt_check_yield"] = yield_checker
@@ -272,7 +209,7 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         "    try:",
     ]
     body = ["    " + line for line in body]
-    invoke = f"_ndt_fn({', '.join(call)})"
+    invoke = f"_ndt_fn({call})"
     if is_generator or is_async_generator:
         driver = "_ndt_drive_async" if is_async_generator else "_ndt_drive"
         namespace["_ndt_drive"] = _drive_generator
@@ -283,44 +220,33 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
             f"    return {driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield,"
             " _ndt_check_return, _ndt_fail_return)",
         ]
-        header = f"def _ndt_wrapper({', '.join(params)}):"
+        header = f"def _ndt_wrapper({params}):"
     else:
         awaited = "await " if is_coroutine else ""
-        tail = [f"        _ndt_result = {awaited}{invoke}"]
+        invoke = awaited + invoke
+        tail = [f"        _ndt_result = {invoke}"]
         if result_checker is not None:
             tail += [
                 "        _ndt_r = _ndt_check_return(_ndt_result, _ndt_scope, 'return')",
-                "        if _ndt_r: _ndt_fail_return(_ndt_result, _ndt_r, _ndt_scope)",
+                "        if _ndt_r: raise _ndt_fail_return(_ndt_result, _ndt_r, _ndt_scope)",
             ]
         tail += ["        return _ndt_result", "    finally:", "        _ndt_leave(_ndt_token)"]
-        header = f"{'async ' if is_coroutine else ''}def _ndt_wrapper({', '.join(params)}):"
-    source = "\n".join([header, *prologue, *body, *tail]) + "\n"
-    compiled: list[Callable[..., Any]] = []
-
-    def general(*args: Any, **kwargs: Any) -> Any:
-        """The general wrapper, compiled on first use when a fast wrapper stands in front of it."""
-        if not compiled:
-            exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
-            compiled.append(functools.update_wrapper(namespace["_ndt_wrapper"], fn))
-        return compiled[0](*args, **kwargs)
+        header = f"{'async ' if is_coroutine else ''}def _ndt_wrapper({params}):"
 
     fast = None
     if fast_possible and not needs_arguments:
-        fast = _build_fast_wrapper(
-            fn, name, params, call, is_coroutine, fast_arguments, result_checker,
-            namespace["_ndt_fail_return"], general,
-            {key: value for key, value in namespace.items() if key.startswith("_ndt_default_")},
-        )  # fmt: skip
-    if fast is None:
-        exec(compile(source, f"<ndtyping check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
-        wrapper = namespace["_ndt_wrapper"]
-    else:
-        wrapper, fast_source = fast
-        wrapper._ndt_fast_source = fast_source  # type: ignore[attr-defined]
-        wrapper._ndt_general = general  # type: ignore[attr-defined]  (for benchmarks and debugging)
+        fast = fast_section(name, fast_arguments, result_checker, namespace["_ndt_fail_return"])
+    front: list[str] = []
+    if fast is not None:
+        namespace.update(fast.namespace())
+        front = fast.lines(invoke)
+    source = "\n".join([header, *front, *prologue, *body, *tail]) + "\n"
+    wrapper = define(source, "_ndt_wrapper", namespace, f"check of {name}")
     functools.update_wrapper(wrapper, fn)
     wrapper._ndt_checked = True  # type: ignore[attr-defined]
     wrapper._ndt_source = source  # type: ignore[attr-defined]
+    if fast is not None:
+        wrapper._ndt_fast_source = "\n".join(front) + "\n"  # type: ignore[attr-defined]
     return wrapper
 
 
@@ -340,7 +266,7 @@ def _check_yielded(value: Any, scope: Scope, check_yield: Any, fail_yield: Any) 
     if check_yield is not None:
         reason = check_yield(value, scope, "yield")
         if reason:
-            fail_yield(value, reason, scope)
+            raise fail_yield(value, reason, scope)
 
 
 def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
@@ -355,7 +281,7 @@ def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, 
                 if check_return is not None:
                     reason = check_return(stop.value, scope, "return")
                     if reason:
-                        fail_return(stop.value, reason, scope)
+                        raise fail_return(stop.value, reason, scope)
                 return stop.value
             _check_yielded(value, scope, check_yield, fail_yield)
         finally:
@@ -401,34 +327,30 @@ def _check_class(cls: C) -> C:
                 continue  # the fields are checked after __init__ instead, below
             setattr(cls, attribute, _wrap_function(member))
     if _is_dataclass(cls):
-        _check_dataclass_fields(cls)
+        from ._jaxtyped import check_fields_after_init  # the one dataclass-field path
+
+        check_fields_after_init(cls, check)
     return cls
 
 
-def _check_dataclass_fields(cls: Any) -> None:
+def native_field_checks(cls: Any) -> Callable[[Any, Scope], None]:
+    """`check`'s own checks of a dataclass's fields, as `(instance, scope) -> None` (raises on failure)."""
     import dataclasses
 
-    hints = _hints(cls)
+    hints = resolved_hints(cls)
+    name = short_name(cls)
     fields = []
     for field in dataclasses.fields(cls):
         annotation = hints.get(field.name, field.type)
         checker = compile_annotation(annotation)
         if checker is not None:
-            fields.append((field.name, checker, _Failure(_short_name(cls), f"field {field.name!r}", annotation)))
-    original_init = cls.__init__
+            fields.append((field.name, checker, Failure(name, "field", field.name, annotation)))
 
-    @functools.wraps(original_init)
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        original_init(self, *args, **kwargs)
-        scope = Scope(f"{cls.__qualname__}.__init__", None)
-        token = enter(scope)
-        try:
-            for field_name, checker, fail in fields:
-                value = getattr(self, field_name)
-                reason = checker(value, scope, field_name)
-                if reason:
-                    fail(value, reason, scope)
-        finally:
-            leave(token)
+    def check_fields(instance: Any, scope: Scope) -> None:
+        for field_name, checker, fail in fields:
+            value = getattr(instance, field_name)
+            reason = checker(value, scope, field_name)
+            if reason:
+                raise fail(value, reason, scope)
 
-    cls.__init__ = __init__
+    return check_fields

@@ -16,7 +16,7 @@ from ._dtypes import DTypeCategory, dtype_name, short_dtype
 from ._errors import AnnotationError
 from ._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, Dim, ShapeSpec
 
-__all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argument", "leaf_shape"]
+__all__ = ["ArraySpec", "fits", "match_array", "describe_value", "resolve_argument", "leaf_shape", "safe_repr"]
 
 
 class ArraySpec:
@@ -108,7 +108,7 @@ def match_array(spec: ArraySpec, value: Any, scope: Scope, where: str = "") -> s
     except AnnotationError:
         raise
     except Exception as err:  # sizes that cannot even be compared (a lying .shape)
-        return f"its .shape {_safe_repr(shape)} cannot be compared with sizes: {type(err).__name__}"
+        return f"its .shape {safe_repr(shape)} cannot be compared with sizes: {type(err).__name__}"
 
 
 def leaf_shape(spec: ArraySpec, scope: Scope) -> ShapeSpec:
@@ -150,13 +150,14 @@ def _integer_sizes(shape: tuple[Any, ...]) -> Any:
             if type(size).__module__.startswith("jax"):
                 sizes.append(size)
             else:
-                return f"its .shape holds {_safe_repr(size)}, which is not an integer size"
+                return f"its .shape holds {safe_repr(size)}, which is not an integer size"
     return tuple(sizes)
 
 
-def _safe_repr(value: Any) -> str:
+def safe_repr(value: Any, limit: int = 80) -> str:
+    """`repr(value)`, cut to `limit` characters; never raises (a hostile __repr__ is a value too)."""
     try:
-        return repr(value)[:80]
+        return repr(value)[:limit]
     except Exception:
         return f"<{type(value).__qualname__}>"
 
@@ -355,7 +356,7 @@ def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
             value = int(value.__index__())
         except Exception:
             raise ArgumentValueError(
-                f"{text} needs {'.'.join(path)} to be an integer size, but it is {_safe_repr(value)}"
+                f"{text} needs {'.'.join(path)} to be an integer size, but it is {safe_repr(value)}"
             ) from None
     return value
 

@@ -1,12 +1,13 @@
 """The compiled fast path: straight-line checks that decide "fits" for the common cases.
 
-For each checked function (and each array annotation used with `isinstance`) this module
-generates Python source once: array types tested by exact type against a set, dtypes by
+For each checked function this module writes the front section of the wrapper `check`
+generates (FastSection), and for each array annotation used with `isinstance` a function of
+its own: array types tested by exact type against a set, dtypes by
 identity against the dtypes the engine accepts, shapes unpacked into locals and compared,
 nothing bound per call but locals. It only ever answers "fits". On anything else (a
 mismatch, or a value it does not know: a numpy subclass, a jax tracer, a lying `.shape`)
-it hands the whole check to the general engine, which decides again and formats the
-error. So every message is the engine's, and a gap in the fast path can only cost time.
+it falls through to the general section (the engine), which decides again and raises
+the error. So every message is the engine's, and a gap in the fast path can only cost time.
 
 What it compiles is read from the checkers themselves (`_ndt_fast`, see _typecheck.py);
 annotations it does not handle (unions, PyTrees, `n-1`, `#n`, `?n`, containers...) make
@@ -15,21 +16,22 @@ the function use the general engine for every call, exactly as before.
 
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional
 
 import numpy
 
+from . import _config
 from ._bindings import Scope, _current
+from ._codegen import define
 from ._engine import ArraySpec, fits
 from ._grammar import ANY, FIXED, NAMED, VARIADIC
 
-__all__ = ["ENABLED", "disabled", "build_wrapper", "fits_for", "trust_type"]
+__all__ = ["ENABLED", "disabled", "FastSection", "fast_section", "fits_for", "trust_type"]
 
 # The switch the agreement tests use to compare against the general engine alone.
 # NDTYPING_NO_FASTPATH=1 turns the fast path off for a whole process.
-ENABLED = os.environ.get("NDTYPING_NO_FASTPATH", "") in ("", "0")
+ENABLED = _config.FASTPATH_ENABLED
 
 
 @contextmanager
@@ -234,114 +236,138 @@ def _conditions(parts: list[str]) -> str:
     return " and ".join(parts) if parts else "True"
 
 
-def build_wrapper(
-    fn: Callable[..., Any],
-    name: str,
-    params: list[str],
-    call: list[str],
-    is_coroutine: bool,
-    arguments: list[tuple[str, Any]],
-    check_return: Optional[Any],
-    fail_return: Any,
-    general: Callable[..., Any],
-    defaults: dict[str, Any],
-) -> Optional[tuple[Callable[..., Any], str]]:
-    """The fast wrapper of `fn` and its source, or None if its annotations need the general engine.
+def _indent(depth: int, lines: list[str]) -> list[str]:
+    return ["    " * depth + line for line in lines]
 
-    `arguments` are the checked parameters in order, as (name, checker); `general` is the
-    wrapper built by the general engine, which takes over the call on any doubt; `defaults`
-    are the names the parameter list refers to for default values.
+
+class FastSection:
+    """The fast path of one checked function: source lines for the front of its wrapper.
+
+    The section runs first in the wrapper `check` generates (see _decorator.py). When every
+    condition holds it calls the function and returns; otherwise it falls through, after
+    `_ndt_miss(...)`, to the general engine's section below it, which decides the call again.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        arguments: list[tuple[str, Any]],
+        check_return: Optional[Any],
+        fail_return: Any,
+    ) -> None:
+        self.name = name
+        self.arguments = arguments
+        self.check_return = check_return
+        self.fail_return = fail_return
+        self.compiler = _Compiler()
+        self.pre: list[str] = []
+        self.unpack: list[str] = []
+        self.post: list[str] = []
+        self.return_pre: list[str] = []
+        self.return_unpack: list[str] = []
+        self.return_post: list[str] = []
+        self.possible = all(
+            self.compiler.plan(checker, pname, self.pre, self.unpack, self.post) for pname, checker in arguments
+        )
+        self.fast_return = check_return is None or self.compiler.plan(
+            check_return, "_ndt_result", self.return_pre, self.return_unpack, self.return_post
+        )
+
+    def namespace(self) -> dict[str, Any]:
+        """The names the section's lines use (all prefixed `_ndt_`, as the general section's)."""
+        arguments, name, check_return, fail_return = self.arguments, self.name, self.check_return, self.fail_return
+
+        def build_scope(record: list[Any]) -> Scope:
+            """The Scope the general engine would have made for this call (made only when asked for)."""
+            scope = Scope(name, None)
+            record[0] = scope
+            for (pname, checker), value in zip(arguments, record[2:]):
+                checker(value, scope, pname)
+            return scope
+
+        def finish_return(record: list[Any], result: Any) -> Any:
+            """Check the result with the general engine, in the call's scope (as the general section does)."""
+            scope = record[0] if record[0] is not None else build_scope(record)
+            token = _current.set(record)
+            try:
+                reason = check_return(result, scope, "return")  # type: ignore[misc]
+                if reason:
+                    raise fail_return(result, reason, scope)
+            finally:
+                _current.reset(token)
+            return result
+
+        def miss(*values: Any) -> None:
+            """The fast path could not decide: learn jax's array type, then the general section runs."""
+            _learn(values)
+
+        namespace = dict(self.compiler.namespace)
+        namespace.update(
+            _ndt_miss=miss,
+            _ndt_build=build_scope,
+            _ndt_finish=finish_return,
+            _ndt_set=_current.set,
+            _ndt_reset=_current.reset,
+        )
+        return namespace
+
+    def lines(self, invoke: str) -> list[str]:
+        """The section, indented for a function body; `invoke` calls the function (`await` included)."""
+        names = [pname for pname, _ in self.arguments]
+        body = [
+            f"_ndt_record = [None, _ndt_build{''.join(', ' + pname for pname in names)}]",
+            "_ndt_token = _ndt_set(_ndt_record)",
+            "try:",
+            f"    _ndt_result = {invoke}",
+            "finally:",
+            "    _ndt_reset(_ndt_token)",
+        ]
+        if self.check_return is None:
+            body += ["return _ndt_result"]
+        elif not self.fast_return:
+            body += ["return _ndt_finish(_ndt_record, _ndt_result)"]
+        else:
+            # A scope built during the call (isinstance in the body) may hold new bindings: the
+            # general engine checks the result against it.
+            body += [f"if _ndt_record[0] is None and {_conditions(self.return_pre)}:"]
+            if self.return_unpack:
+                body += [
+                    "    try:",
+                    *_indent(2, self.return_unpack),
+                    "    except _ndt_ValueError:",
+                    "        return _ndt_finish(_ndt_record, _ndt_result)",
+                ]
+            body += [f"    if {_conditions(self.return_post)}:", "        return _ndt_result"]
+            body += ["return _ndt_finish(_ndt_record, _ndt_result)"]
+        # Nested ifs, no flags: a call that fits runs exactly these tests and the call.
+        depth = 1
+        lines: list[str] = []
+        if self.pre:
+            lines += _indent(depth, [f"if {_conditions(self.pre)}:"])
+            depth += 1
+        if self.unpack:
+            lines += _indent(depth, ["try:", *_indent(1, self.unpack), "except _ndt_ValueError:", "    pass", "else:"])
+            depth += 1
+        if self.post:
+            lines += _indent(depth, [f"if {_conditions(self.post)}:"])
+            depth += 1
+        lines += _indent(depth, body)
+        lines += _indent(1, [f"_ndt_miss({', '.join(names)})"])
+        return lines
+
+
+def fast_section(
+    name: str, arguments: list[tuple[str, Any]], check_return: Optional[Any], fail_return: Any
+) -> Optional[FastSection]:
+    """The fast section for a function's checked parameters, or None if they need the general engine.
+
+    `arguments` are the checked parameters in order, as (name, checker); `fail_return` makes
+    the error for a result the engine rejects.
     """
     if not ENABLED:
         return None
-    compiler = _Compiler()
-    pre: list[str] = []
-    unpack: list[str] = []
-    post: list[str] = []
-    for pname, checker in arguments:
-        if not compiler.plan(checker, pname, pre, unpack, post):
-            return None
-    return_pre: list[str] = []
-    return_unpack: list[str] = []
-    return_post: list[str] = []
-    fast_return = check_return is None or compiler.plan(
-        check_return, "_ndt_result", return_pre, return_unpack, return_post
-    )
-
-    def build_scope(record: list[Any]) -> Scope:
-        """The Scope the general engine would have made for this call (made only when asked for)."""
-        scope = Scope(name, None)
-        record[0] = scope
-        for (pname, checker), value in zip(arguments, record[2:]):
-            checker(value, scope, pname)
-        return scope
-
-    def finish_return(record: list[Any], result: Any) -> Any:
-        """Check the result with the general engine, in the call's scope (as the general wrapper does)."""
-        scope = record[0] if record[0] is not None else build_scope(record)
-        token = _current.set(record)
-        try:
-            reason = check_return(result, scope, "return")  # type: ignore[misc]
-            if reason:
-                fail_return(result, reason, scope)
-        finally:
-            _current.reset(token)
-        return result
-
-    def miss(*args: Any, **kwargs: Any) -> Any:
-        _learn(args)
-        if kwargs:
-            _learn(tuple(kwargs.values()))
-        return general(*args, **kwargs)
-
-    namespace = compiler.namespace
-    namespace.update(defaults)
-    namespace.update(
-        _ndt_fn=fn,
-        _ndt_miss=miss,
-        _ndt_build=build_scope,
-        _ndt_finish=finish_return,
-        _ndt_set=_current.set,
-        _ndt_reset=_current.reset,
-    )
-    awaited = "await " if is_coroutine else ""
-    invoke = ", ".join(call)
-    on_miss = f"return {awaited}_ndt_miss({invoke})"
-    lines = [f"{'async ' if is_coroutine else ''}def _ndt_wrapper({', '.join(params)}):"]
-    if pre:
-        lines += [f"    if not ({_conditions(pre)}):", f"        {on_miss}"]
-    if unpack:
-        lines += ["    try:", *[f"        {line}" for line in unpack], "    except _ndt_ValueError:", f"        {on_miss}"]
-    if post:
-        lines += [f"    if not ({_conditions(post)}):", f"        {on_miss}"]
-    lines += [
-        f"    _ndt_record = [None, _ndt_build{''.join(', ' + pname for pname, _ in arguments)}]",
-        "    _ndt_token = _ndt_set(_ndt_record)",
-        "    try:",
-        f"        _ndt_result = {awaited}_ndt_fn({invoke})",
-        "    finally:",
-        "        _ndt_reset(_ndt_token)",
-    ]
-    if check_return is None:
-        lines += ["    return _ndt_result"]
-    elif not fast_return:
-        lines += ["    return _ndt_finish(_ndt_record, _ndt_result)"]
-    else:
-        # A scope built during the call (isinstance in the body) may hold new bindings: the
-        # general engine checks the result against it.
-        lines += [f"    if _ndt_record[0] is None and {_conditions(return_pre)}:"]
-        if return_unpack:
-            lines += [
-                "        try:",
-                *[f"            {line}" for line in return_unpack],
-                "        except _ndt_ValueError:",
-                "            return _ndt_finish(_ndt_record, _ndt_result)",
-            ]
-        lines += [f"        if {_conditions(return_post)}:", "            return _ndt_result"]
-        lines += ["    return _ndt_finish(_ndt_record, _ndt_result)"]
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<ndtyping fast check of {name}>", "exec"), namespace)  # noqa: S102 (our own generated code)
-    return namespace["_ndt_wrapper"], source
+    section = FastSection(name, arguments, check_return, fail_return)
+    return section if section.possible else None
 
 
 def fits_for(spec: ArraySpec) -> Callable[[Any, Any], bool]:
@@ -382,7 +408,4 @@ def _build_fits(spec: ArraySpec) -> Callable[[Any, Any], bool]:
         "            return True",
         "    return _ndt_general(_ndt_owner, value)",
     ]
-    # One file name for all: CPython keeps every distinct code file name for good, and annotations
-    # built from data at runtime (`Float[A, f"{n} 3"]`) would each leave one behind.
-    exec(compile("\n".join(lines) + "\n", "<ndtyping isinstance>", "exec"), namespace)  # noqa: S102
-    return namespace["_ndt_fits"]  # type: ignore[no-any-return]
+    return define("\n".join(lines) + "\n", "_ndt_fits", namespace, f"isinstance {spec.label}")

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import os
 from typing import Any, Callable, Optional
+
+from ._config import checks_disabled
 
 __all__ = ["Instrumenter", "INSTRUMENTERS", "instrument_tree"]
 
@@ -55,7 +56,7 @@ class Instrumenter:
         from ._decorator import check
         from ._jaxtyped import check_fields_after_init
 
-        if os.environ.get("NDTYPING_DISABLE", "") not in ("", "0"):
+        if checks_disabled():
             return cls
         if isinstance(cls, type) and dataclasses.is_dataclass(cls) and not getattr(cls, "__no_type_check__", False):
             check_fields_after_init(cls, self.typechecker or check)

@@ -21,15 +21,16 @@ import dataclasses
 import functools
 import importlib
 import inspect
-import os
-import sys
 import types
 import typing
 from typing import Any, Callable, ContextManager, Iterator, Literal, Optional, TypeVar, overload
 
 from ._bindings import Scope, current_scope, enter, leave
+from ._codegen import define
+from ._config import checks_disabled
 from ._engine import describe_value
-from ._errors import AnnotationError, ConfigurationError, NdtypingError, TypeCheckError
+from ._errors import ConfigurationError, NdtypingError, TypeCheckError, check_failure
+from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
 from ._typecheck import compile_annotation, reads_arguments
 
 _UNION_TYPE: Any = getattr(types, "UnionType", ())  # 3.10+: `int | None`
@@ -120,7 +121,7 @@ def bindings_scope(name: str = "jaxtyped context") -> Iterator[None]:
 def _apply(obj: Any, checker: Optional[Callable[..., Any]]) -> Any:
     from ._decorator import check
 
-    if os.environ.get("NDTYPING_DISABLE", "") not in ("", "0"):
+    if checks_disabled():
         return obj  # the same switch as `check`'s
     if checker is check:
         return check(obj)
@@ -142,14 +143,9 @@ def _apply(obj: Any, checker: Optional[Callable[..., Any]]) -> Any:
     return _externally_checked(obj, checker)
 
 
-def _short_name(obj: Any) -> str:
-    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None) or "function"
-    return str(name).rsplit("<locals>.", 1)[-1]
-
-
 def _scoped(fn: Callable[..., Any]) -> Callable[..., Any]:
     """`fn` with a fresh scope of bindings around each call (and each step of a generator)."""
-    name = _short_name(fn)
+    name = short_name(fn)
     if inspect.isgeneratorfunction(fn):
 
         @functools.wraps(fn)
@@ -273,44 +269,11 @@ def _probe_checker(
     if _uses_check_type(typechecker):
         return _typeguard_checker(parameters)
     namespace: dict[str, Any] = {}
-    source = f"def probe({_parameter_source(parameters, namespace)}):\n    pass\n"
-    exec(compile(source, f"<ndtyping probe of {qualname}>", "exec"), namespace)  # noqa: S102 (our own generated code)
-    probe = namespace["probe"]
+    params, _ = parameter_lists(parameters, namespace)
+    probe = define(f"def probe({params}):\n    pass\n", "probe", namespace, f"probe of {qualname}")
     probe.__annotations__ = {p.name: p.annotation for p in parameters if p.annotation is not _PARAMETER.empty}
     probe.__name__, probe.__qualname__, probe.__module__ = name, qualname, module
     return typechecker(probe)  # type: ignore[no-any-return]
-
-
-def _parameter_source(parameters: list[inspect.Parameter], namespace: dict[str, Any]) -> str:
-    """The parameter list `a, b=_default_1, /, *args, c, **kwargs`, defaults stored in `namespace`."""
-    parts: list[str] = []
-    in_positional_only = False
-    starred = False
-    for index, param in enumerate(parameters):
-        if param.kind is _PARAMETER.POSITIONAL_ONLY:
-            in_positional_only = True
-        elif in_positional_only:
-            parts.append("/")
-            in_positional_only = False
-        default = ""
-        if param.default is not _PARAMETER.empty:
-            namespace[f"_default_{index}"] = param.default
-            default = f"=_default_{index}"
-        if param.kind is _PARAMETER.VAR_POSITIONAL:
-            parts.append("*" + param.name)
-            starred = True
-        elif param.kind is _PARAMETER.VAR_KEYWORD:
-            parts.append("**" + param.name)
-        elif param.kind is _PARAMETER.KEYWORD_ONLY:
-            if not starred:
-                parts.append("*")
-                starred = True
-            parts.append(param.name + default)
-        else:
-            parts.append(param.name + default)
-    if in_positional_only:
-        parts.append("/")
-    return ", ".join(parts)
 
 
 def _typeguard_checker(parameters: list[inspect.Parameter]) -> Callable[..., Any]:
@@ -340,41 +303,6 @@ def _typeguard_checker(parameters: list[inspect.Parameter]) -> Callable[..., Any
     return check_arguments
 
 
-def _resolved_hints(obj: Any) -> dict[str, Any]:
-    """The annotations of `obj` as objects; one that cannot be resolved (yet) is left out."""
-    try:
-        return typing.get_type_hints(obj, include_extras=True)
-    except AnnotationError:
-        raise  # a malformed annotation is the user's to fix, never a reason to skip checks
-    except Exception:
-        pass
-    hints: dict[str, Any] = {}
-    namespace = getattr(obj, "__globals__", None)
-    if namespace is None:  # a class: its module's globals, if the module is still around
-        module = sys.modules.get(getattr(obj, "__module__", "") or "")
-        namespace = vars(module) if module is not None else {}
-    for key, annotation in dict(getattr(obj, "__annotations__", {}) or {}).items():
-        if isinstance(annotation, str):
-            try:
-                annotation = eval(annotation, dict(namespace))  # noqa: S307 (the user's own annotation)
-            except AnnotationError:
-                raise
-            except Exception:
-                continue
-        hints[key] = annotation
-    return hints
-
-
-def _hints_resolve(obj: Any) -> bool:
-    try:
-        typing.get_type_hints(obj, include_extras=True)
-    except AnnotationError:
-        raise
-    except Exception:
-        return False
-    return True
-
-
 class _ExternalChecks:
     """The argument and result checks of one function, done by an external typechecker.
 
@@ -386,18 +314,18 @@ class _ExternalChecks:
         self.fn = fn
         self.typechecker = typechecker
         self.label = _checker_label(typechecker)
-        self.name = _short_name(fn)
+        self.name = short_name(fn)
         self.signature = inspect.signature(fn)
         self.arguments: Optional[Callable[..., Any]] = None
         self.result: Optional[Callable[..., Any]] = None
         self.reads_arguments = False
         self.built = False
-        if _hints_resolve(fn):
+        if hints_resolve(fn):
             self.build()
 
     def build(self) -> None:
         fn = self.fn
-        hints = _resolved_hints(fn)
+        hints = resolved_hints(fn)
         module = getattr(fn, "__module__", None) or "__main__"
         qualname = getattr(fn, "__qualname__", self.name)
         parameters = [p.replace(annotation=hints.get(p.name, _PARAMETER.empty)) for p in self.signature.parameters.values()]
@@ -435,7 +363,7 @@ class _ExternalChecks:
             described = ", ".join(
                 [describe_value(a) for a in args] + [f"{k}={describe_value(v)}" for k, v in kwargs.items()]
             )
-            raise self.violation("arguments", error, scope, f"\n  called with: {described}") from _original(error)
+            raise self.violation("argument", error, scope, "called with", described) from _original(error)
         return True
 
     def check_result(self, value: Any, scope: Scope) -> None:
@@ -446,17 +374,33 @@ class _ExternalChecks:
         except NdtypingError:
             raise
         except Exception as error:
-            raise self.violation("return value", error, scope, f"\n  returned: {describe_value(value)}") from _original(error)
+            raise self.violation("return", error, scope, "returned", describe_value(value)) from _original(error)
 
-    def violation(self, what: str, error: BaseException, scope: Scope, detail: str) -> TypeCheckError:
-        if isinstance(error, _ParameterViolation):
-            if what == "arguments":
-                what = f"argument {error.name!r}"
-            error = error.error
-        message = str(error).strip()
-        return TypeCheckError(
-            f"{self.name}() {what}: rejected by {self.label}: {message}{detail}\n  bindings: {scope.describe()}"
-        )
+    def violation(self, kind: str, error: BaseException, scope: Scope, got_label: str, got: str) -> TypeCheckError:
+        return _rejected(self.name, kind, error, self.label, got_label, got, scope)
+
+
+def _rejected(
+    function: str, kind: str, error: BaseException, label: str, got_label: str, got: str, scope: Scope
+) -> TypeCheckError:
+    """The error for a value an external typechecker rejected (its message is the reason)."""
+    parameter = None
+    if isinstance(error, _ParameterViolation):
+        parameter = error.name
+        error = error.error
+    elif kind in ("argument", "field"):
+        kind += "s"  # the checker does not say which one: "arguments", "fields"
+    return check_failure(
+        TypeCheckError,
+        function,
+        kind=kind,
+        parameter=parameter,
+        got=got,
+        got_label=got_label,
+        reason=str(error).strip(),
+        bindings=scope.describe(),
+        rejected_by=label,
+    )
 
 
 def _original(error: BaseException) -> BaseException:
@@ -528,28 +472,49 @@ def _externally_checked(fn: Callable[..., Any], typechecker: Callable[..., Any])
 def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]]) -> None:
     """Make `cls.__init__` run in a scope and then check every field with `typechecker`.
 
+    The one dataclass-field path, for `check` on a dataclass, `jaxtyped` and the import hook.
     With `typechecker=None` the scope alone is added (so `isinstance` in `__post_init__`
-    shares bindings). `ndtyping.check` works here too, checking only the fields.
+    shares bindings); with `ndtyping.check` the fields are checked by ndtyping's engine
+    (`Batch() field 'x': expected ...`); with an external checker, by that checker on a probe
+    (`Batch.__init__() field 'x': rejected by beartype: ...`).
     """
+    from ._decorator import check, native_field_checks
+
     original_init = cls.__init__
     if getattr(original_init, "_ndt_fields_checked", False):
         return
-    name = f"{_short_name(cls)}.__init__"
+    name = f"{short_name(cls)}.__init__"
     state: dict[str, Any] = {}
+    if typechecker is check:
+        state["check"] = native_field_checks(cls)  # built now: a malformed annotation fails at decoration
 
-    def field_checker() -> Optional[Callable[..., Any]]:
-        if typechecker is None:
-            return None
+    def external_checker() -> Optional[Callable[..., Any]]:
+        """The probe, built at the first instance (a field may name a class defined later)."""
         if "checker" not in state:
-            hints = _resolved_hints(cls)
+            hints = resolved_hints(cls)
             parameters = [
                 _PARAMETER(field.name, _PARAMETER.KEYWORD_ONLY, annotation=hints[field.name])
                 for field in dataclasses.fields(cls)
                 if field.name in hints
             ]
             state["fields"] = [p.name for p in parameters]
-            state["checker"] = _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None
+            state["checker"] = _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None  # type: ignore[arg-type]
         return state["checker"]  # type: ignore[no-any-return]
+
+    def check_externally(instance: Any, scope: Scope) -> None:
+        checker = external_checker()
+        if checker is None:
+            return
+        values = {field: getattr(instance, field) for field in state["fields"] if hasattr(instance, field)}
+        try:
+            checker(**values)
+        except NdtypingError:
+            raise
+        except Exception as error:
+            described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
+            raise _rejected(name, "field", error, _checker_label(typechecker), "fields", described, scope) from _original(error)  # type: ignore[arg-type]
+
+    check_fields = state.get("check") or (check_externally if typechecker is not None else None)
 
     @functools.wraps(original_init)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -557,21 +522,8 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
         token = enter(scope)
         try:
             original_init(self, *args, **kwargs)
-            checker = field_checker()
-            if checker is None:
-                return
-            values = {field: getattr(self, field) for field in state["fields"] if hasattr(self, field)}
-            try:
-                checker(**values)
-            except NdtypingError:
-                raise
-            except Exception as error:
-                what = f"field {error.name!r}" if isinstance(error, _ParameterViolation) else "fields"
-                described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-                raise TypeCheckError(
-                    f"{name}() {what}: rejected by {_checker_label(typechecker)}: {str(_original(error)).strip()}"  # type: ignore[arg-type]
-                    f"\n  fields: {described}\n  bindings: {scope.describe()}"
-                ) from _original(error)
+            if check_fields is not None:
+                check_fields(self, scope)
         finally:
             leave(token)
 

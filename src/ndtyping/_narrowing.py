@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ._bindings import Scope, current_scope
 from ._engine import describe_value, fits, match_array
-from ._errors import ShapeError
+from ._errors import ShapeError, check_failure
 from ._relations import as_spec
 
 if TYPE_CHECKING:  # only the checker needs these (TypeForm is in typing_extensions >= 4.13)
@@ -42,7 +42,7 @@ def as_array(value: Any, annotation: TypeForm[_T], /) -> _T:
         scope = Scope()
     reason = match_array(spec, value, scope, "as_array")
     if reason:
-        raise ShapeError(
-            f"as_array(): expected {spec.label}, got {describe_value(value)}\n  reason: {reason}\n  bindings: {scope.describe()}"
+        raise check_failure(
+            ShapeError, "as_array", expected=spec.label, got=describe_value(value), reason=reason, bindings=scope.describe()
         )
     return value

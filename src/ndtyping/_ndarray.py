@@ -21,7 +21,6 @@ from ._engine import ArraySpec
 from ._errors import AnnotationError
 from ._fastpath import fits_for
 from ._grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
-from ._typecheck import register_translator
 
 __all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "is_generic_array", "describe_generic", "spec_of"]
 
@@ -167,16 +166,7 @@ def describe_generic(annotation: Any) -> Optional[str]:
     return spec_of(annotation).label
 
 
-def _translate(annotation: Any) -> Optional[Any]:
-    if annotation is NDArray or typing.get_origin(annotation) is NDArray:
-        return _SpecHolder(spec_of(annotation))
-    spec = _numpy_alias_spec(annotation)
-    if spec is not None:
-        return _SpecHolder(spec)
-    return None
-
-
-def _numpy_alias_spec(annotation: Any) -> Optional[ArraySpec]:
+def numpy_alias_spec(annotation: Any) -> Optional[ArraySpec]:
     """numpy's own spelling, `npt.NDArray[np.float32]` = `np.ndarray[tuple[Any, ...], np.dtype[np.float32]]`:
     the dtype (and the shape, where it says more than `tuple[Any, ...]`) is checked, not only the class."""
     origin = typing.get_origin(annotation)
@@ -202,15 +192,6 @@ def _numpy_alias_spec(annotation: Any) -> Optional[ArraySpec]:
     variadics = [i for i, d in enumerate(dims) if d.kind == VARIADIC]
     shape = ShapeSpec(tuple(dims), variadics[0] if variadics else None, " ".join(d.text for d in dims))
     return ArraySpec((origin,), category, shape, f"{origin.__name__}[{dtype_label}, ({shape.text})]")
-
-
-class _SpecHolder:
-    """Lets `compile_annotation` treat a translated NDArray like a string annotation."""
-
-    __slots__ = ("_ndt_spec",)
-
-    def __init__(self, spec: ArraySpec) -> None:
-        self._ndt_spec = spec
 
 
 def spec_of(annotation: Any) -> ArraySpec:
@@ -335,5 +316,3 @@ def _category(dtype: Any) -> tuple[DTypeCategory, str]:
         "float32, np.floating or np.generic"
     )
 
-
-register_translator(_translate)

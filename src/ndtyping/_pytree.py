@@ -32,7 +32,7 @@ import typing_extensions
 
 from ._bindings import Scope, current_scope
 from ._errors import AnnotationError
-from ._typecheck import Checker, _translated, compile_annotation
+from ._typecheck import Checker, array_spec, compile_annotation
 
 __all__ = ["PyTree"]
 
@@ -435,7 +435,7 @@ class _TreeChecker:
 
 def _array_only(annotation: Any) -> bool:
     """An array annotation, or a union of them: it can never match a container."""
-    if getattr(_translated(annotation), "_ndt_spec", None) is not None:
+    if array_spec(annotation) is not None:
         return True
     if typing.get_origin(annotation) is typing.Union or isinstance(annotation, types.UnionType):
         return all(_array_only(member) for member in typing.get_args(annotation))
@@ -446,7 +446,7 @@ def _per_leaf_axes(annotation: Any, depth: int = 0) -> list[str]:
     """The `?name` axes an annotation holds (outside nested PyTrees, which own theirs)."""
     if isinstance(annotation, _PyTreeAlias) or depth > 16:
         return []
-    spec = getattr(_translated(annotation), "_ndt_spec", None)
+    spec = array_spec(annotation)
     if spec is not None:
         return [dim.text for dim in spec.shape.dims if dim.per_leaf and dim.name]
     try:

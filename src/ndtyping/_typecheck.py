@@ -21,22 +21,15 @@ import typing
 from typing import Any, Callable, Optional, Union
 
 from ._bindings import Scope
-from ._engine import describe_value, match_array
+from ._engine import ArraySpec, describe_value, match_array
+from ._ndarray import is_generic_array, numpy_alias_spec, spec_of
 
-__all__ = ["Checker", "compile_annotation", "implicit_optional", "reads_arguments", "register_translator"]
+__all__ = ["Checker", "array_spec", "compile_annotation", "implicit_optional", "reads_arguments"]
 
 Checker = Callable[[Any, Scope, str], str]
 
 _UNION_TYPE = getattr(_types, "UnionType", None)  # 3.10+: `int | None`
 _SAMPLE = 32  # how many items of a container are checked (containers can be huge)
-# Hook for other annotation kinds (the NDArray shim registers itself here, avoiding an import cycle).
-_translators: list[Callable[[Any], Optional[Any]]] = []
-
-
-def register_translator(translate: Callable[[Any], Optional[Any]]) -> None:
-    _translators.append(translate)
-
-
 def compile_annotation(annotation: Any) -> Optional[Checker]:
     """A checker for `annotation`, or None when nothing needs checking at runtime."""
     try:
@@ -50,21 +43,21 @@ def _compile_cached(annotation: Any) -> Optional[Checker]:
     return _compile(annotation)
 
 
-def _translated(annotation: Any) -> Any:
-    """An annotation another module knows how to read (NDArray[...]) as something with a spec."""
-    for translate in _translators:
-        translated = translate(annotation)
-        if translated is not None:
-            return translated
-    return annotation
+def array_spec(annotation: Any) -> Optional[ArraySpec]:
+    """The ArraySpec of an array annotation in either spelling (`NDArray[...]`, `Float[...]`), else None."""
+    if is_generic_array(annotation):
+        return spec_of(annotation)
+    spec = getattr(annotation, "_ndt_spec", None)
+    if spec is None:
+        spec = numpy_alias_spec(annotation)  # npt.NDArray[np.float32]: the dtype counts too
+    return spec
 
 
 def _compile(annotation: Any) -> Optional[Checker]:
     alias = _alias_value(annotation)
     if alias is not None:
         return _compile_alias(annotation, alias)
-    annotation = _translated(annotation)
-    spec = getattr(annotation, "_ndt_spec", None)  # a string annotation, or a translated NDArray
+    spec = array_spec(annotation)
     if spec is not None:
         return _fast(lambda value, scope, where: match_array(spec, value, scope, where), "array", spec)
     build = getattr(annotation, "_ndt_build_checker", None)  # an annotation that compiles itself (PyTree[...])
@@ -297,8 +290,7 @@ def reads_arguments(annotation: Any, _seen: Optional[set[int]] = None) -> bool:
             return reads_arguments(alias(), seen)
         except NameError:
             return False  # resolved at the first check, which reads them only if they are passed
-    annotation = _translated(annotation)
-    spec = getattr(annotation, "_ndt_spec", None)
+    spec = array_spec(annotation)
     if spec is not None:
         return any(dim.arguments for dim in spec.shape.dims)
     try:

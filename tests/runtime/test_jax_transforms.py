@@ -161,12 +161,17 @@ _SHARDING = """
     os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
     import jax
     import jax.numpy as jnp
-    from jax.sharding import NamedSharding, PartitionSpec as P
+    import numpy as np
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
     from ndtyping import Float, ShapeError, check
     from ndtyping._pytree import PyTree
 
     assert jax.device_count() == 8, jax.devices()
-    mesh = jax.make_mesh((8,), ("x",))
+    mesh = Mesh(np.array(jax.devices()), ("x",))  # jax.make_mesh is newer than jax 0.4.30, the lower bound
+    if hasattr(jax, "shard_map"):
+        shard_map = jax.shard_map
+    else:  # jax < 0.6: still experimental
+        from jax.experimental.shard_map import shard_map
     sharding = NamedSharding(mesh, P("x"))
     x = jax.device_put(jnp.arange(64.0).reshape(16, 4), sharding)
     assert len(x.sharding.device_set) == 8
@@ -195,7 +200,7 @@ _SHARDING = """
         shard_shapes.append(x.shape)
         return x * 2
 
-    out = jax.shard_map(per_shard, mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"))(x, tree)
+    out = shard_map(per_shard, mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"))(x, tree)
     assert out.shape == (16, 4), out.shape
     assert float(out.sum()) == 2 * float(jnp.arange(64.0).sum())
     assert shard_shapes == [(2, 4)], shard_shapes
@@ -205,7 +210,7 @@ _SHARDING = """
         return x
 
     try:
-        jax.shard_map(wrong, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
+        shard_map(wrong, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
     except ShapeError as err:
         assert "axis 0: size 2, expected 16" in str(err), err
     else:

@@ -756,3 +756,44 @@ def test_property_both_spellings_are_the_same_type(tokens: list[Token], data: st
     assert is_super(generic, spelled) and is_super(spelled, generic) and generic.in_same_class(spelled)
     x = sample_value(data.draw, tokens, "Float32")
     assert generic.is_valid_value(x) == spelled.is_valid_value(x)
+
+
+@pytest.mark.jax
+def test_jax_dtypes_are_judged_by_metadata_never_by_allocating(jnp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """XLA aborts the whole process on some dtypes jax lists (float6 on CPU, jax 0.12), so which
+    dtypes a jax array can hold is read from the dtype, and no array is made to find out."""
+    import jax
+    import ml_dtypes
+
+    from ndtyping._filtering import _jax_supports
+
+    def no_allocation(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a jax array was allocated to probe a dtype")
+
+    monkeypatch.setattr(jnp, "zeros", no_allocation)
+    _jax_supports.cache_clear()
+    try:
+        narrow = [np.dtype(getattr(ml_dtypes, n)) for n in ("float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn") if hasattr(ml_dtypes, n)]
+        assert narrow and not any(_jax_supports(d) for d in narrow)
+        assert all(_jax_supports(np.dtype(d)) for d in (np.float32, np.int8, np.bool_, ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn))
+        if np.dtype(np.longdouble).itemsize > 8:
+            assert not _jax_supports(np.dtype(np.longdouble))
+        assert Float[jax.Array, "n"].filter(np.array([0.5])).dtype == jnp.float32
+    finally:
+        _jax_supports.cache_clear()
+
+
+@pytest.mark.jax
+def test_filter_into_every_float_category_does_not_abort() -> None:
+    """Run where an abort would show as a dead child, not a dead test run."""
+    code = (
+        "import numpy as np, jax, ndtyping\n"
+        "from ndtyping import Float, Inexact, Num, Shaped\n"
+        "for category in (Float, Inexact, Num, Shaped):\n"
+        "    print(category[jax.Array, 'n'].filter(np.array([0.5])).dtype)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    x64 = subprocess.run([sys.executable, "-c", "import jax; print(jax.config.jax_enable_x64)"], capture_output=True, text=True)
+    width = "64" if x64.stdout.strip() == "True" else "32"
+    assert result.stdout.split() == [f"float{width}"] * 4  # Shaped too: float64 held as jax holds it

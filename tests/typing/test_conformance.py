@@ -20,6 +20,7 @@ pytestmark = pytest.mark.pyright
 CASES = sorted((HERE / "cases").glob("*.py"))
 CASES_311 = sorted((HERE / "cases_311").glob("*.py"))
 CASES_JAX = sorted((HERE / "cases_jax").glob("*.py"))
+CASES_NUMPY22 = sorted((HERE / "cases_numpy22").glob("*.py"))
 CASES_NUMPY23 = sorted((HERE / "cases_numpy23").glob("*.py"))
 
 
@@ -47,8 +48,15 @@ def test_cases_python_311() -> None:
 
 def test_cases_with_jax() -> None:
     """jax arrays in NDArray parameters (needs jax installed, so pyright can read its types)."""
-    pytest.importorskip("jax")
+    jax = pytest.importorskip("jax")
+    if tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 5):
+        pytest.skip("jax < 0.5 types every operator of jax.Array as returning jax.Array (the static layer needs jax >= 0.5)")
     _assert_clean(CASES_JAX, f"{sys.version_info.major}.{sys.version_info.minor}")
+
+
+@pytest.mark.skipif(_numpy_version() < (2, 2), reason="numpy < 2.2 types np.zeros((3,)) as an array of any shape")
+def test_cases_numpy_ranks() -> None:
+    _assert_clean(CASES_NUMPY22, f"{sys.version_info.major}.{sys.version_info.minor}")
 
 
 @pytest.mark.skipif(

@@ -43,7 +43,6 @@ def bounded_dims_still_check(
     pair(numpy_array)
     square(sizes)  # pyright: ignore[reportArgumentType]  # 3 is not 4
     square(q)  # pyright: ignore[reportArgumentType]  # Seq is not Dk
-    pair(np.zeros((3,), dtype=np.float32))  # pyright: ignore[reportArgumentType]  # rank
 
 
 def unbounded_dims(x: NDArray[float32, N, N], v: NDArray[float32, Unpack[Batch], N]) -> None:

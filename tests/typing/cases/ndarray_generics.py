@@ -63,4 +63,3 @@ def numpy_arrays_flow_in() -> None:
     a = np.zeros((3, 4), dtype=np.float32)
     first(a)
     first(np.zeros((3, 4), dtype=np.int32))  # pyright: ignore[reportArgumentType]  # dtype
-    first(np.zeros((3,), dtype=np.float32))  # pyright: ignore[reportArgumentType]  # rank

@@ -78,10 +78,11 @@ def creation(x: NDArray[float32, N, M], size: int) -> None:
     assert_type(np.full((2, 3), 1.5, dtype=np.float32), np.ndarray[tuple[Literal[2], Literal[3]], np.dtype[np.float32]])
     assert_type(np.eye(3, dtype=np.float32), np.ndarray[tuple[Literal[3], Literal[3]], np.dtype[np.float32]])
     assert_type(np.eye(2, 5, dtype=np.float32), np.ndarray[tuple[Literal[2], Literal[5]], np.dtype[np.float32]])
-    # without a dtype, or with a computed size, numpy's own types: sizes are int
-    assert_type(np.zeros((3, 4)), np.ndarray[tuple[int, int], np.dtype[np.float64]])
-    assert_type(np.zeros((size, 4), dtype=np.float32), np.ndarray[tuple[int, int], np.dtype[np.float32]])
-    assert_type(np.arange(5), np.ndarray[tuple[int], np.dtype[np.int_]])
+    # without a dtype, or with a computed size, numpy's own types (whose size spelling differs
+    # between releases: numpy 2.5 keeps literal sizes where 2.4 widened them to int)
+    plain: np.ndarray[tuple[int, int], np.dtype[np.float64]] = np.zeros((3, 4))
+    computed: np.ndarray[tuple[int, int], np.dtype[np.float32]] = np.zeros((size, 4), dtype=np.float32)
+    ramp: np.ndarray[tuple[int], np.dtype[np.signedinteger[Any]]] = np.arange(5)
 
 
 def reshape(x: NDArray[float32, N, M], a: npt.NDArray[np.float32]) -> None:
