@@ -20,6 +20,7 @@ import inspect
 import re
 import sys
 import typing
+import weakref
 from typing import Any, Callable, Optional, TypeVar, overload
 
 from ._bindings import Scope, enter, leave
@@ -28,7 +29,7 @@ from ._config import checks_disabled
 from ._engine import describe_value
 from ._errors import ShapeError, TypeCheckError, check_failure
 from ._fastpath import fast_section
-from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
+from ._signature import decoration_locals, hints_resolve, parameter_lists, resolved_hints, short_name
 from ._typecheck import Checker, compile_annotation, implicit_optional, reads_arguments
 
 __all__ = ["check", "describe_annotation", "Failure"]
@@ -55,28 +56,37 @@ def check(fn: Any, /) -> Any:
     """
     if checks_disabled():
         return fn
+    # Postponed annotations may name locals of the function where `check` is applied.
+    return _check(fn, decoration_locals(1))
+
+
+def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
     if isinstance(fn, (staticmethod, classmethod)):
-        return type(fn)(check(fn.__func__))
+        return type(fn)(_check(fn.__func__, localns))
     if isinstance(fn, type):
-        return _check_class(fn)
+        return _check_class(fn, localns)
     if not callable(fn):
         raise TypeError(f"check() decorates a function or a class, not {type(fn).__name__}")
     if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
         return fn
-    if not hints_resolve(fn) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
-                                      or inspect.iscoroutinefunction(fn)):  # fmt: skip
-        return _wrap_lazily(fn)
-    return _wrap_function(fn)
+    if not hints_resolve(fn, localns) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
+                                               or inspect.iscoroutinefunction(fn)):  # fmt: skip
+        return _wrap_lazily(fn, localns)
+    return _wrap_function(fn, localns)
 
 
-def _wrap_lazily(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Annotations that name something defined later (`-> "Model"`): build the checker at first call."""
+def _wrap_lazily(fn: Callable[..., Any], localns: Optional[dict[str, Any]]) -> Callable[..., Any]:
+    """Annotations that name something defined later (`-> "Model"`): build the checker at first call.
+
+    What still does not resolve then is checked as a DeferredAnnotation, which raises an
+    AnnotationError naming it: an annotation is never dropped.
+    """
     built: list[Callable[..., Any]] = []
 
     @functools.wraps(fn)
     def first_call(*args: Any, **kwargs: Any) -> Any:
         if not built:
-            built.append(_wrap_function(fn))
+            built.append(_wrap_function(fn, localns))
         return built[0](*args, **kwargs)
 
     first_call._ndt_checked = True  # type: ignore[attr-defined]
@@ -132,9 +142,9 @@ def _mentions_array(annotation: Any) -> bool:
     return any(_mentions_array(arg) for arg in typing.get_args(annotation) if arg is not Ellipsis)
 
 
-def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = None) -> Callable[..., Any]:
     signature = inspect.signature(fn)
-    hints = resolved_hints(fn)
+    hints = resolved_hints(fn, localns, deferred=True)
     name = short_name(fn)
     is_generator = inspect.isgeneratorfunction(fn)
     is_async_generator = inspect.isasyncgenfunction(fn)
@@ -215,6 +225,7 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         namespace["_ndt_drive"] = _drive_generator
         namespace["_ndt_drive_async"] = _drive_async_generator
         tail = [
+            "        pass",  # the try block may hold no argument checks
             "    finally:",
             "        _ndt_leave(_ndt_token)",
             f"    return {driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield,"
@@ -316,17 +327,30 @@ def _is_dataclass(cls: Any) -> bool:
     return dataclasses is not None and dataclasses.is_dataclass(cls)
 
 
-def _check_class(cls: C) -> C:
+def _class_namespace(cls: Any, localns: Optional[dict[str, Any]]) -> dict[str, Any]:
+    """Where a method's or field's annotations look names up besides the module's globals:
+    the names where the class was decorated, the class body, and the class itself (`-> "Model"`
+    inside `class Model`, before the module binds the name)."""
+    return {**(localns or {}), **vars(cls), cls.__name__: cls}
+
+
+# The decoration-time namespace of each checked dataclass, for its field checks (built elsewhere).
+_CLASS_NAMESPACES: "weakref.WeakKeyDictionary[type, dict[str, Any]]" = weakref.WeakKeyDictionary()
+
+
+def _check_class(cls: C, localns: Optional[dict[str, Any]] = None) -> C:
+    namespace = _class_namespace(cls, localns)
     for attribute, member in list(vars(cls).items()):
         if isinstance(member, (staticmethod, classmethod)):
             if getattr(member.__func__, "__no_type_check__", False):
                 continue
-            setattr(cls, attribute, type(member)(_wrap_function(member.__func__)))
+            setattr(cls, attribute, type(member)(_wrap_function(member.__func__, namespace)))
         elif inspect.isfunction(member) and not getattr(member, "__no_type_check__", False):
             if attribute == "__init__" and _is_dataclass(cls):
                 continue  # the fields are checked after __init__ instead, below
-            setattr(cls, attribute, _wrap_function(member))
+            setattr(cls, attribute, _wrap_function(member, namespace))
     if _is_dataclass(cls):
+        _CLASS_NAMESPACES[cls] = namespace
         from ._jaxtyped import check_fields_after_init  # the one dataclass-field path
 
         check_fields_after_init(cls, check)
@@ -337,7 +361,7 @@ def native_field_checks(cls: Any) -> Callable[[Any, Scope], None]:
     """`check`'s own checks of a dataclass's fields, as `(instance, scope) -> None` (raises on failure)."""
     import dataclasses
 
-    hints = resolved_hints(cls)
+    hints = resolved_hints(cls, _CLASS_NAMESPACES.get(cls) or _class_namespace(cls, None), deferred=True)
     name = short_name(cls)
     fields = []
     for field in dataclasses.fields(cls):
