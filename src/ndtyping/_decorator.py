@@ -27,10 +27,10 @@ from ._bindings import Scope, enter, leave
 from ._codegen import define
 from ._config import checks_disabled
 from ._engine import describe_value
-from ._errors import ShapeError, TypeCheckError, check_failure
+from ._errors import AnnotationError, ShapeError, TypeCheckError, check_failure
 from ._fastpath import fast_section
 from ._signature import decoration_locals, hints_resolve, parameter_lists, resolved_hints, short_name
-from ._typecheck import Checker, compile_annotation, implicit_optional, reads_arguments
+from ._typecheck import Checker, argument_names, compile_annotation, implicit_optional, reads_arguments
 
 __all__ = ["check", "describe_annotation", "Failure"]
 
@@ -63,6 +63,12 @@ def check(fn: Any, /) -> Any:
 def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
     if isinstance(fn, (staticmethod, classmethod)):
         return type(fn)(_check(fn.__func__, localns))
+    if isinstance(fn, functools.partial):  # the underlying function checked, the bound arguments kept
+        return functools.partial(_check(fn.func, localns), *fn.args, **fn.keywords)
+    if isinstance(fn, property):
+        return _check_property(fn, localns)
+    if isinstance(fn, functools.cached_property):
+        return _check_cached_property(fn, localns)
     if isinstance(fn, type):
         return _check_class(fn, localns)
     if not callable(fn):
@@ -145,6 +151,7 @@ def _mentions_array(annotation: Any) -> bool:
 def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = None) -> Callable[..., Any]:
     signature = inspect.signature(fn)
     hints = resolved_hints(fn, localns, deferred=True)
+    _arguments_exist(fn, signature, hints)
     name = short_name(fn)
     is_generator = inspect.isgeneratorfunction(fn)
     is_async_generator = inspect.isasyncgenfunction(fn)
@@ -224,14 +231,20 @@ def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = N
         driver = "_ndt_drive_async" if is_async_generator else "_ndt_drive"
         namespace["_ndt_drive"] = _drive_generator
         namespace["_ndt_drive_async"] = _drive_async_generator
+        driven = f"{driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield, _ndt_check_return, _ndt_fail_return)"
         tail = [
             "        pass",  # the try block may hold no argument checks
             "    finally:",
             "        _ndt_leave(_ndt_token)",
-            f"    return {driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield,"
-            " _ndt_check_return, _ndt_fail_return)",
         ]
-        header = f"def _ndt_wrapper({params}):"
+        # The wrapper is itself a generator (an async generator) function, so inspect and pytest
+        # (yield fixtures) see what the user wrote; like the body, its checks run at the first step.
+        if is_async_generator:
+            tail += [f"    _ndt_agen = {driven}", *_ASYNC_FORWARD]
+            header = f"async def _ndt_wrapper({params}):"
+        else:
+            tail += [f"    return (yield from {driven})"]
+            header = f"def _ndt_wrapper({params}):"
     else:
         awaited = "await " if is_coroutine else ""
         invoke = awaited + invoke
@@ -259,6 +272,19 @@ def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = N
     if fast is not None:
         wrapper._ndt_fast_source = "\n".join(front) + "\n"  # type: ignore[attr-defined]
     return wrapper
+
+
+def _arguments_exist(fn: Any, signature: inspect.Signature, hints: dict[str, Any]) -> None:
+    """`{size}` in a shape must name a parameter: found once, at decoration, not at every call."""
+    for key, annotation in hints.items():
+        missing = argument_names(annotation) - set(signature.parameters)
+        if missing:
+            where = "the return annotation" if key == "return" else f"the annotation of {key!r}"
+            raise AnnotationError(
+                f"{short_name(fn)}(): {where} refers to {', '.join(sorted(missing))} in braces, which "
+                f"{'is not a parameter' if len(missing) == 1 else 'are not parameters'} of the function "
+                f"(its parameters: {', '.join(signature.parameters) or 'none'})"
+            )
 
 
 def _generator_types(returns: Any) -> tuple[Any, Any]:
@@ -306,19 +332,54 @@ def _drive_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, 
             step, argument = gen.throw, exc
 
 
+# `yield` inside the wrapper source, forwarding asend / athrow / aclose to the driven generator.
+_ASYNC_FORWARD = [
+    "    _ndt_send = None",
+    "    _ndt_throw = None",
+    "    while True:",
+    "        try:",
+    "            if _ndt_throw is not None:",
+    "                _ndt_exc, _ndt_throw = _ndt_throw, None",
+    "                _ndt_item = await _ndt_agen.athrow(_ndt_exc)",
+    "            else:",
+    "                _ndt_item = await _ndt_agen.asend(_ndt_send)",
+    "        except StopAsyncIteration:",
+    "            return",
+    "        try:",
+    "            _ndt_send = yield _ndt_item",
+    "        except GeneratorExit:",
+    "            await _ndt_agen.aclose()",
+    "            raise",
+    "        except BaseException as _ndt_e:",
+    "            _ndt_throw = _ndt_e",
+]
+
+
 async def _drive_async_generator(gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any) -> Any:
+    """Run `gen` with the call's scope active at every step; asend, athrow and aclose reach it."""
     to_send: Any = None
+    to_throw: Optional[BaseException] = None
     while True:
         token = enter(scope)
         try:
             try:
-                value = await gen.asend(to_send)
+                if to_throw is not None:
+                    exc, to_throw = to_throw, None
+                    value = await gen.athrow(exc)
+                else:
+                    value = await gen.asend(to_send)
             except StopAsyncIteration:
                 return
             _check_yielded(value, scope, check_yield, fail_yield)
         finally:
             leave(token)
-        to_send = yield value
+        try:
+            to_send = yield value
+        except GeneratorExit:
+            await gen.aclose()  # the wrapped generator's `finally` runs now, not at garbage collection
+            raise
+        except BaseException as exc:
+            to_throw = exc
 
 
 def _is_dataclass(cls: Any) -> bool:
@@ -338,10 +399,30 @@ def _class_namespace(cls: Any, localns: Optional[dict[str, Any]]) -> dict[str, A
 _CLASS_NAMESPACES: "weakref.WeakKeyDictionary[type, dict[str, Any]]" = weakref.WeakKeyDictionary()
 
 
+def _check_property(prop: property, localns: Optional[dict[str, Any]]) -> property:
+    """A property whose getter, setter and deleter are checked (the getter's return annotation)."""
+    parts = [None if f is None or getattr(f, "__no_type_check__", False) else _check(f, localns)
+             for f in (prop.fget, prop.fset, prop.fdel)]  # fmt: skip
+    return property(
+        parts[0] or prop.fget, parts[1] or prop.fset, parts[2] or prop.fdel, prop.__doc__
+    )  # type: ignore[arg-type]
+
+
+def _check_cached_property(prop: Any, localns: Optional[dict[str, Any]]) -> Any:
+    checked = functools.cached_property(_check(prop.func, localns))
+    if prop.attrname is not None:  # already attached to a class: attach the replacement the same way
+        checked.attrname = prop.attrname
+    return checked
+
+
 def _check_class(cls: C, localns: Optional[dict[str, Any]] = None) -> C:
     namespace = _class_namespace(cls, localns)
     for attribute, member in list(vars(cls).items()):
-        if isinstance(member, (staticmethod, classmethod)):
+        if isinstance(member, property):
+            setattr(cls, attribute, _check_property(member, namespace))
+        elif isinstance(member, functools.cached_property):
+            setattr(cls, attribute, _check_cached_property(member, namespace))
+        elif isinstance(member, (staticmethod, classmethod)):
             if getattr(member.__func__, "__no_type_check__", False):
                 continue
             setattr(cls, attribute, type(member)(_wrap_function(member.__func__, namespace)))
@@ -372,7 +453,10 @@ def native_field_checks(cls: Any) -> Callable[[Any, Scope], None]:
 
     def check_fields(instance: Any, scope: Scope) -> None:
         for field_name, checker, fail in fields:
-            value = getattr(instance, field_name)
+            try:
+                value = getattr(instance, field_name)
+            except AttributeError:  # `field(init=False)` that __init__ left unset: no value to check yet
+                continue
             reason = checker(value, scope, field_name)
             if reason:
                 raise fail(value, reason, scope)

@@ -24,7 +24,7 @@ from ._bindings import Scope
 from ._engine import ArraySpec, describe_value, match_array
 from ._ndarray import is_generic_array, numpy_alias_spec, spec_of
 
-__all__ = ["Checker", "array_spec", "compile_annotation", "implicit_optional", "reads_arguments"]
+__all__ = ["Checker", "argument_names", "array_spec", "compile_annotation", "implicit_optional", "reads_arguments"]
 
 Checker = Callable[[Any, Scope, str], str]
 
@@ -301,6 +301,31 @@ def reads_arguments(annotation: Any, _seen: Optional[set[int]] = None) -> bool:
         reads_arguments(arg, _seen) for arg in args
         if isinstance(arg, type) or typing.get_args(arg) or _alias_value(arg) is not None
     )  # fmt: skip
+
+
+def argument_names(annotation: Any, _seen: Optional[set[int]] = None) -> set[str]:
+    """The arguments `{name}` / `{name.attr}` in `annotation`'s shapes refer to (for a check at decoration)."""
+    seen = _seen if _seen is not None else set()
+    if id(annotation) in seen:
+        return set()
+    seen.add(id(annotation))
+    alias = _alias_value(annotation)
+    if alias is not None:
+        try:
+            return argument_names(alias(), seen)
+        except NameError:
+            return set()
+    spec = array_spec(annotation)
+    if spec is not None:
+        return {path[0] for dim in spec.shape.dims for _, path in dim.arguments}
+    try:
+        args = typing.get_args(annotation)
+    except Exception:
+        return set()
+    names: set[str] = set()
+    for arg in args:
+        names |= argument_names(arg, seen)
+    return names
 
 
 def _fast(checker: Checker, *what: Any) -> Checker:

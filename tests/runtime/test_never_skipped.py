@@ -483,3 +483,146 @@ def test_optional_annotation_arguments_are_still_checked() -> None:
     assert f(None, np.ones(2)) == 1
     with pytest.raises(ShapeError):
         f(np.ones(3), np.ones(2))
+
+
+# ----------------------------------------------------------------------------- wrappers keep protocols
+
+
+def test_check_of_a_partial_checks_the_function() -> None:
+    import functools
+
+    def scale(factor: int, x: Float[np.ndarray, "n"]) -> Float[np.ndarray, "n"]:
+        return x * factor
+
+    double = check(functools.partial(scale, 2))
+    assert double(np.ones(2)).tolist() == [2.0, 2.0]
+    with pytest.raises(ShapeError, match="argument 'x'"):
+        double("not an array")
+    with pytest.raises(TypeCheckError, match="argument 'factor'"):
+        check(functools.partial(scale, "2"))(np.ones(2))
+
+
+def test_dataclass_with_an_unset_init_false_field_can_be_built() -> None:
+    import dataclasses
+
+    @check
+    @dataclasses.dataclass
+    class Record:
+        x: Float[np.ndarray, "n"]
+        total: float = dataclasses.field(init=False)
+
+    record = Record(np.ones(2))
+    assert record.x.shape == (2,)
+    with pytest.raises(ShapeError, match="field 'x'"):
+        Record(np.ones(2, np.int64))
+
+
+def test_properties_and_cached_properties_are_checked() -> None:
+    import functools
+
+    @check
+    class Box:
+        def __init__(self, size: int) -> None:
+            self.size = size
+
+        @property
+        def data(self) -> Float[np.ndarray, "3"]:
+            return np.ones(self.size)
+
+        @data.setter
+        def data(self, value: Float[np.ndarray, "3"]) -> None:
+            pass
+
+        @functools.cached_property
+        def label(self) -> str:
+            return self.size  # type: ignore[return-value]
+
+    assert Box(3).data.shape == (3,)
+    with pytest.raises(ShapeError, match="return value"):
+        Box(4).data
+    with pytest.raises(ShapeError, match="argument 'value'"):
+        Box(3).data = np.ones(4)
+    with pytest.raises(TypeCheckError, match="return value"):
+        Box(3).label
+    standalone = check(property(lambda self: 1))
+    assert isinstance(standalone, property)
+
+
+def test_check_on_a_property_object() -> None:
+    def getter(self: Any) -> int:
+        return "one"  # type: ignore[return-value]
+
+    checked = check(property(getter))
+    assert isinstance(checked, property)
+    with pytest.raises(TypeCheckError, match="return value"):
+        checked.fget(None)  # type: ignore[misc]
+
+
+def test_checked_generator_functions_are_still_generator_functions() -> None:
+    import inspect
+
+    @check
+    def numbers(x: int) -> typing.Iterator[int]:
+        yield x
+
+    @check
+    async def later(x: int) -> typing.AsyncIterator[int]:
+        yield x
+
+    assert inspect.isgeneratorfunction(numbers)
+    assert inspect.isasyncgenfunction(later)
+    assert not inspect.iscoroutinefunction(numbers)
+
+
+def test_checked_generator_forwards_send_throw_close() -> None:
+    events: list[str] = []
+
+    @check
+    def echo(x: int) -> typing.Generator[int, int, None]:
+        try:
+            while True:
+                try:
+                    x = yield x
+                except KeyError:
+                    x = -1
+        finally:
+            events.append("finally")
+
+    gen = echo(1)
+    assert next(gen) == 1 and gen.send(5) == 5 and gen.throw(KeyError()) == -1
+    gen.close()
+    assert events == ["finally"]
+
+
+def test_checked_async_generator_forwards_asend_athrow_aclose() -> None:
+    import asyncio
+
+    events: list[str] = []
+
+    @check
+    async def echo(x: int) -> typing.AsyncGenerator[int, int]:
+        try:
+            while True:
+                try:
+                    x = yield x
+                except KeyError:
+                    x = -1
+        finally:
+            events.append("finally")
+
+    async def drive() -> list[int]:
+        gen = echo(1)
+        seen = [await gen.__anext__(), await gen.asend(5), await gen.athrow(KeyError())]
+        await gen.aclose()
+        seen.append(len(events))  # the finally ran at aclose, not at garbage collection
+        return seen
+
+    assert asyncio.run(drive()) == [1, 5, -1, 1]
+
+
+def test_braces_naming_no_parameter_fail_at_decoration() -> None:
+    def f(x: Float[np.ndarray, "{size}"]) -> None:
+        pass
+
+    with pytest.raises(AnnotationError, match=r"refers to size in braces, which is not a parameter"):
+        check(f)
