@@ -246,14 +246,16 @@ def _is_typed_dict(annotation: Any) -> bool:
 def _typed_dict(cls: Any) -> Checker:
     fields: list[tuple[str, Optional[Checker]]] = []
     resolved: list[bool] = []
-    required = sorted(getattr(cls, "__required_keys__", ()))
+    required: list[str] = []
     name = getattr(cls, "__qualname__", repr(cls))
 
     def check_typed_dict(value: Any, scope: Scope, where: str) -> str:
         if not isinstance(value, cabc.Mapping):
             return f"expected a dict ({name}), got {describe_value(value)}"
         if not resolved:
-            fields.extend(_typed_dict_fields(cls, name))
+            hints = _typed_dict_hints(cls, name)
+            fields.extend((key, _compile(hint)) for key, hint in hints.items())
+            required.extend(_required_keys(cls, hints))
             resolved.append(True)
         missing = [key for key in required if key not in value]
         if missing:
@@ -268,14 +270,26 @@ def _typed_dict(cls: Any) -> Checker:
     return check_typed_dict
 
 
-def _typed_dict_fields(cls: Any, name: str) -> list[tuple[str, Optional[Checker]]]:
+def _typed_dict_hints(cls: Any, name: str) -> dict[str, Any]:
     try:
-        hints = typing.get_type_hints(cls, include_extras=True)
+        return typing.get_type_hints(cls, include_extras=True)
     except Exception as err:
         from ._errors import AnnotationError
 
         raise AnnotationError(f"the fields of the TypedDict {name} cannot be resolved: {type(err).__name__}: {err}") from None
-    return [(key, _compile(hint)) for key, hint in hints.items()]
+
+
+def _required_keys(cls: Any, hints: dict[str, Any]) -> list[str]:
+    """The keys a value must have. Read from the fields too: on <=3.10, typing.TypedDict does not
+    know typing_extensions' NotRequired / Required and lists every key of a total TypedDict."""
+    required = set(getattr(cls, "__required_keys__", hints))
+    for key, hint in hints.items():
+        origin = typing.get_origin(hint)
+        if origin is not None and origin in _spellings("NotRequired"):
+            required.discard(key)
+        elif origin is not None and origin in _spellings("Required"):
+            required.add(key)
+    return sorted(required)
 
 
 def reads_arguments(annotation: Any, _seen: Optional[set[int]] = None) -> bool:
