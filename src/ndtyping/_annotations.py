@@ -8,12 +8,14 @@ intersects dtype categories.
 
 from __future__ import annotations
 
+import collections
 import copyreg
 import functools
 import operator
 import re
 import types as _types
 import typing
+import weakref
 from typing import Any, Optional, Union
 
 from ._dtypes import CATEGORIES, DTypeCategory, intersect
@@ -353,12 +355,35 @@ AbstractArray._ndt_spec = ArraySpec(None, CATEGORIES["Shaped"], ANY_SHAPE, "Abst
 AbstractArray.__module__ = "ndtyping"
 
 
+# Annotations are built once per (category, array types, shape, name format) and shared while
+# anything uses them (so `Float[A, "n"] is Float[A, "n"]`). Annotations built from data at runtime
+# (`Float[np.ndarray, f"{n} 3"]`) must not accumulate: the table holds them weakly, and only
+# the most recently built ones strongly (a loop that rebuilds one annotation builds it once).
+_BUILT: weakref.WeakValueDictionary[tuple[Any, ...], ArrayAnnotationMeta] = weakref.WeakValueDictionary()
+_RECENT: collections.OrderedDict[tuple[Any, ...], ArrayAnnotationMeta] = collections.OrderedDict()
+_RECENT_SIZE = 256
+
+
 def _build(category_cls: Any, array_types: Any, shape_text: str) -> ArrayAnnotationMeta:
-    return _build_named(category_cls, array_types, shape_text, _name_format[0])
+    name_format = _name_format[0]
+    key = (category_cls, array_types, shape_text, name_format)
+    try:
+        cls = _BUILT[key]
+    except KeyError:
+        cls = _BUILT[key] = _make(category_cls, array_types, shape_text, name_format)
+    except TypeError:  # an unhashable part: built every time
+        return _make(category_cls, array_types, shape_text, name_format)
+    _RECENT.pop(key, None)  # (written to be safe when threads build annotations at once)
+    _RECENT[key] = cls
+    while len(_RECENT) > _RECENT_SIZE:
+        try:
+            _RECENT.popitem(last=False)
+        except KeyError:
+            break
+    return cls
 
 
-@functools.cache
-def _build_named(category_cls: Any, array_types: Any, shape_text: str, name_format: str) -> ArrayAnnotationMeta:
+def _make(category_cls: Any, array_types: Any, shape_text: str, name_format: str) -> ArrayAnnotationMeta:
     category = category_cls._ndt_category
     key = (category_cls, array_types, shape_text)
     shape = parse_shape(shape_text)

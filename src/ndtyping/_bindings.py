@@ -23,7 +23,7 @@ __all__ = ["Scope", "current_scope", "enter", "leave", "print_bindings"]
 class Scope:
     """The dimension sizes bound so far in one checked call, and who bound each."""
 
-    __slots__ = ("dims", "origin", "arguments", "function", "trees", "leaf")
+    __slots__ = ("dims", "origin", "arguments", "function", "trees", "leaf", "grown")
 
     def __init__(self, function: str = "", arguments: Optional[dict[str, Any]] = None) -> None:
         self.dims: dict[str, Any] = {}  # name -> int, or tuple of ints for '*name'
@@ -34,6 +34,28 @@ class Scope:
         self.trees: Optional[dict[str, tuple[Any, str]]] = None
         # While one PyTree leaf is checked, its position ("T[2]"): it qualifies '?name' axes.
         self.leaf: Optional[str] = None
+        # Bindings that changed after they were made (a `*#name` binding widened by broadcasting),
+        # as (name, old size, old origin), so a failed alternative can put them back; made on first use.
+        self.grown: Optional[list[tuple[str, Any, str]]] = None
+
+    def mark(self) -> tuple[int, int, int]:
+        """A point to come back to with `rollback` (when one alternative of a union fails)."""
+        return len(self.dims), len(self.trees) if self.trees else 0, len(self.grown) if self.grown else 0
+
+    def rollback(self, mark: tuple[int, int, int]) -> None:
+        """Undo every binding made since `mark`: names are only ever added or widened."""
+        dims, trees, grown = mark
+        if self.grown:
+            while len(self.grown) > grown:
+                name, size, origin = self.grown.pop()
+                self.dims[name] = size
+                self.origin[name] = origin
+        for name in list(self.dims)[dims:]:
+            del self.dims[name]
+            self.origin.pop(name, None)
+        if self.trees:
+            for name in list(self.trees)[trees:]:
+                del self.trees[name]
 
     def describe(self) -> str:
         parts = [f"{name}={_show(size)}" for name, size in self.dims.items()]

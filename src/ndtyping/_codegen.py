@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import linecache
+import weakref
 from typing import Any, Callable
 
 __all__ = ["define"]
@@ -29,4 +30,8 @@ def define(source: str, name: str, namespace: dict[str, Any], label: str) -> Cal
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     namespace["__tracebackhide__"] = True
     exec(compile(source, filename, "exec"), namespace)  # our own generated code
-    return namespace[name]  # type: ignore[no-any-return]
+    function = namespace[name]
+    # The source lives as long as the code: checkers of annotations built at runtime
+    # (`Float[A, f"{n} 3"]` from data) come and go, and their sources must not pile up.
+    weakref.finalize(function, linecache.cache.pop, filename, None)
+    return function  # type: ignore[no-any-return]

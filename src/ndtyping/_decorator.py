@@ -20,16 +20,24 @@ import inspect
 import re
 import sys
 import typing
+import weakref
 from typing import Any, Callable, Optional, TypeVar, overload
 
 from ._bindings import Scope, enter, leave
 from ._codegen import define
 from ._config import checks_disabled
 from ._engine import describe_value
-from ._errors import ShapeError, TypeCheckError, check_failure
+from ._errors import AnnotationError, ShapeError, TypeCheckError, check_failure
 from ._fastpath import fast_section
-from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
-from ._typecheck import Checker, annotation_args, compile_annotation, reads_arguments
+from ._signature import decoration_locals, hints_resolve, parameter_lists, resolved_hints, short_name
+from ._typecheck import (
+    Checker,
+    annotation_args,
+    argument_names,
+    compile_annotation,
+    implicit_optional,
+    reads_arguments,
+)  # fmt: skip
 
 __all__ = ["check", "describe_annotation", "Failure"]
 
@@ -55,28 +63,43 @@ def check(fn: Any, /) -> Any:
     """
     if checks_disabled():
         return fn
+    # Postponed annotations may name locals of the function where `check` is applied.
+    return _check(fn, decoration_locals(1))
+
+
+def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
     if isinstance(fn, (staticmethod, classmethod)):
-        return type(fn)(check(fn.__func__))
+        return type(fn)(_check(fn.__func__, localns))
+    if isinstance(fn, functools.partial):  # the underlying function checked, the bound arguments kept
+        return functools.partial(_check(fn.func, localns), *fn.args, **fn.keywords)
+    if isinstance(fn, property):
+        return _check_property(fn, localns)
+    if isinstance(fn, functools.cached_property):
+        return _check_cached_property(fn, localns)
     if isinstance(fn, type):
-        return _check_class(fn)
+        return _check_class(fn, localns)
     if not callable(fn):
         raise TypeError(f"check() decorates a function or a class, not {type(fn).__name__}")
     if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
         return fn
-    if not hints_resolve(fn) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
-                                      or inspect.iscoroutinefunction(fn)):  # fmt: skip
-        return _wrap_lazily(fn)
-    return _wrap_function(fn)
+    if not hints_resolve(fn, localns) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
+                                               or inspect.iscoroutinefunction(fn)):  # fmt: skip
+        return _wrap_lazily(fn, localns)
+    return _wrap_function(fn, localns)
 
 
-def _wrap_lazily(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Annotations that name something defined later (`-> "Model"`): build the checker at first call."""
+def _wrap_lazily(fn: Callable[..., Any], localns: Optional[dict[str, Any]]) -> Callable[..., Any]:
+    """Annotations that name something defined later (`-> "Model"`): build the checker at first call.
+
+    What still does not resolve then is checked as a DeferredAnnotation, which raises an
+    AnnotationError naming it: an annotation is never dropped.
+    """
     built: list[Callable[..., Any]] = []
 
     @functools.wraps(fn)
     def first_call(*args: Any, **kwargs: Any) -> Any:
         if not built:
-            built.append(_wrap_function(fn))
+            built.append(_wrap_function(fn, localns))
         return built[0](*args, **kwargs)
 
     first_call._ndt_checked = True  # type: ignore[attr-defined]
@@ -132,9 +155,10 @@ def _mentions_array(annotation: Any) -> bool:
     return any(_mentions_array(arg) for arg in annotation_args(annotation) if arg is not Ellipsis)
 
 
-def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = None) -> Callable[..., Any]:
     signature = inspect.signature(fn)
-    hints = resolved_hints(fn)
+    hints = resolved_hints(fn, localns, deferred=True)
+    _arguments_exist(fn, signature, hints)
     name = short_name(fn)
     is_generator = inspect.isgeneratorfunction(fn)
     is_async_generator = inspect.isasyncgenfunction(fn)
@@ -158,6 +182,7 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         annotation = hints.get(pname, inspect.Parameter.empty)
         if annotation is inspect.Parameter.empty:
             continue
+        annotation = implicit_optional(annotation, param.default)
         checker = compile_annotation(annotation)
         if checker is None:
             continue
@@ -213,13 +238,22 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
         driver = "_ndt_drive_async" if is_async_generator else "_ndt_drive"
         namespace["_ndt_drive"] = _drive_generator
         namespace["_ndt_drive_async"] = _drive_async_generator
+        driven = (
+            f"{driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield, _ndt_check_return, _ndt_fail_return)"
+        )
         tail = [
+            "        pass",  # the try block may hold no argument checks
             "    finally:",
             "        _ndt_leave(_ndt_token)",
-            f"    return {driver}({invoke}, _ndt_scope, _ndt_check_yield, _ndt_fail_yield,"
-            " _ndt_check_return, _ndt_fail_return)",
         ]
-        header = f"def _ndt_wrapper({params}):"
+        # The wrapper is itself a generator (an async generator) function, so inspect and pytest
+        # (yield fixtures) see what the user wrote; like the body, its checks run at the first step.
+        if is_async_generator:
+            tail += [f"    _ndt_agen = {driven}", *_ASYNC_FORWARD]
+            header = f"async def _ndt_wrapper({params}):"
+        else:
+            tail += [f"    return (yield from {driven})"]
+            header = f"def _ndt_wrapper({params}):"
     else:
         awaited = "await " if is_coroutine else ""
         invoke = awaited + invoke
@@ -247,6 +281,19 @@ def _wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     if fast is not None:
         wrapper._ndt_fast_source = "\n".join(front) + "\n"  # type: ignore[attr-defined]
     return wrapper
+
+
+def _arguments_exist(fn: Any, signature: inspect.Signature, hints: dict[str, Any]) -> None:
+    """`{size}` in a shape must name a parameter: found once, at decoration, not at every call."""
+    for key, annotation in hints.items():
+        missing = argument_names(annotation) - set(signature.parameters)
+        if missing:
+            where = "the return annotation" if key == "return" else f"the annotation of {key!r}"
+            raise AnnotationError(
+                f"{short_name(fn)}(): {where} refers to {', '.join(sorted(missing))} in braces, which "
+                f"{'is not a parameter' if len(missing) == 1 else 'are not parameters'} of the function "
+                f"(its parameters: {', '.join(signature.parameters) or 'none'})"
+            )
 
 
 def _generator_types(returns: Any) -> tuple[Any, Any]:
@@ -298,21 +345,56 @@ def _drive_generator(
             step, argument = gen.throw, exc
 
 
+# `yield` inside the wrapper source, forwarding asend / athrow / aclose to the driven generator.
+_ASYNC_FORWARD = [
+    "    _ndt_send = None",
+    "    _ndt_throw = None",
+    "    while True:",
+    "        try:",
+    "            if _ndt_throw is not None:",
+    "                _ndt_exc, _ndt_throw = _ndt_throw, None",
+    "                _ndt_item = await _ndt_agen.athrow(_ndt_exc)",
+    "            else:",
+    "                _ndt_item = await _ndt_agen.asend(_ndt_send)",
+    "        except StopAsyncIteration:",
+    "            return",
+    "        try:",
+    "            _ndt_send = yield _ndt_item",
+    "        except GeneratorExit:",
+    "            await _ndt_agen.aclose()",
+    "            raise",
+    "        except BaseException as _ndt_e:",
+    "            _ndt_throw = _ndt_e",
+]
+
+
 async def _drive_async_generator(
     gen: Any, scope: Scope, check_yield: Any, fail_yield: Any, check_return: Any, fail_return: Any
 ) -> Any:
+    """Run `gen` with the call's scope active at every step; asend, athrow and aclose reach it."""
     to_send: Any = None
+    to_throw: Optional[BaseException] = None
     while True:
         token = enter(scope)
         try:
             try:
-                value = await gen.asend(to_send)
+                if to_throw is not None:
+                    exc, to_throw = to_throw, None
+                    value = await gen.athrow(exc)
+                else:
+                    value = await gen.asend(to_send)
             except StopAsyncIteration:
                 return
             _check_yielded(value, scope, check_yield, fail_yield)
         finally:
             leave(token)
-        to_send = yield value
+        try:
+            to_send = yield value
+        except GeneratorExit:
+            await gen.aclose()  # the wrapped generator's `finally` runs now, not at garbage collection
+            raise
+        except BaseException as exc:
+            to_throw = exc
 
 
 def _is_dataclass(cls: Any) -> bool:
@@ -321,17 +403,48 @@ def _is_dataclass(cls: Any) -> bool:
     return dataclasses is not None and dataclasses.is_dataclass(cls)
 
 
-def _check_class(cls: C) -> C:
+def _class_namespace(cls: Any, localns: Optional[dict[str, Any]]) -> dict[str, Any]:
+    """Where a method's or field's annotations look names up besides the module's globals:
+    the names where the class was decorated, the class body, and the class itself (`-> "Model"`
+    inside `class Model`, before the module binds the name)."""
+    return {**(localns or {}), **vars(cls), cls.__name__: cls}
+
+
+# The decoration-time namespace of each checked dataclass, for its field checks (built elsewhere).
+_CLASS_NAMESPACES: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _check_property(prop: property, localns: Optional[dict[str, Any]]) -> property:
+    """A property whose getter, setter and deleter are checked (the getter's return annotation)."""
+    parts = [None if f is None or getattr(f, "__no_type_check__", False) else _check(f, localns)
+             for f in (prop.fget, prop.fset, prop.fdel)]  # fmt: skip
+    return property(parts[0] or prop.fget, parts[1] or prop.fset, parts[2] or prop.fdel, prop.__doc__)  # type: ignore[arg-type]
+
+
+def _check_cached_property(prop: Any, localns: Optional[dict[str, Any]]) -> Any:
+    checked = functools.cached_property(_check(prop.func, localns))
+    if prop.attrname is not None:  # already attached to a class: attach the replacement the same way
+        checked.attrname = prop.attrname
+    return checked
+
+
+def _check_class(cls: C, localns: Optional[dict[str, Any]] = None) -> C:
+    namespace = _class_namespace(cls, localns)
     for attribute, member in list(vars(cls).items()):
-        if isinstance(member, (staticmethod, classmethod)):
+        if isinstance(member, property):
+            setattr(cls, attribute, _check_property(member, namespace))
+        elif isinstance(member, functools.cached_property):
+            setattr(cls, attribute, _check_cached_property(member, namespace))
+        elif isinstance(member, (staticmethod, classmethod)):
             if getattr(member.__func__, "__no_type_check__", False):
                 continue
-            setattr(cls, attribute, type(member)(_wrap_function(member.__func__)))
+            setattr(cls, attribute, type(member)(_wrap_function(member.__func__, namespace)))
         elif inspect.isfunction(member) and not getattr(member, "__no_type_check__", False):
             if attribute == "__init__" and _is_dataclass(cls):
                 continue  # the fields are checked after __init__ instead, below
-            setattr(cls, attribute, _wrap_function(member))
+            setattr(cls, attribute, _wrap_function(member, namespace))
     if _is_dataclass(cls):
+        _CLASS_NAMESPACES[cls] = namespace
         from ._jaxtyped import check_fields_after_init  # the one dataclass-field path
 
         check_fields_after_init(cls, check)
@@ -342,7 +455,7 @@ def native_field_checks(cls: Any) -> Callable[[Any, Scope], None]:
     """`check`'s own checks of a dataclass's fields, as `(instance, scope) -> None` (raises on failure)."""
     import dataclasses
 
-    hints = resolved_hints(cls)
+    hints = resolved_hints(cls, _CLASS_NAMESPACES.get(cls) or _class_namespace(cls, None), deferred=True)
     name = short_name(cls)
     fields = []
     for field in dataclasses.fields(cls):
@@ -353,7 +466,10 @@ def native_field_checks(cls: Any) -> Callable[[Any, Scope], None]:
 
     def check_fields(instance: Any, scope: Scope) -> None:
         for field_name, checker, fail in fields:
-            value = getattr(instance, field_name)
+            try:
+                value = getattr(instance, field_name)
+            except AttributeError:  # `field(init=False)` that __init__ left unset: no value to check yet
+                continue
             reason = checker(value, scope, field_name)
             if reason:
                 raise fail(value, reason, scope)

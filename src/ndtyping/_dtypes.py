@@ -8,6 +8,7 @@ made the array: a numpy `float32`, a jax `float32` and an ml_dtypes `bfloat16` a
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Optional
 
 __all__ = ["DTypeCategory", "CATEGORIES", "dtype_name", "short_dtype", "intersect"]
@@ -153,12 +154,38 @@ def dtype_name(dtype: Any) -> str:
         pass
     except TypeError:  # unhashable dtype-like object
         return _printable(dtype)
-    name = _printable(dtype)
+    name = _numpy_name(dtype)
+    if name is None:
+        name = _printable(dtype)
     if name == "bool_":
         name = "bool"
     if len(_NAMES) < 1024:
         _NAMES[dtype] = name
     return name
+
+
+# numpy kinds whose `.name` is the category name ('float32'); the others carry a unit or a
+# length in the name ('datetime64[ns]', 'str160'), so their scalar type names them ('str_').
+_NAMED_BY_NAME = frozenset("biufcO")
+
+
+def _numpy_name(dtype: Any) -> Optional[str]:
+    """A numpy dtype's name independent of byte order, unit and length, or None for other objects.
+
+    `>f4` (big-endian: FITS files, network data) is `float32`, `datetime64[ns]` is `datetime64`,
+    `<U5` is `str_`: what a dtype *is* for an annotation, as in jaxtyping, not how it is stored.
+    """
+    numpy = sys.modules.get("numpy")
+    if numpy is None or not isinstance(dtype, numpy.dtype):
+        return None
+    try:
+        if dtype.fields is not None:  # a structured dtype is named by its fields (make_numpy_struct_dtype)
+            return None
+        if dtype.kind in _NAMED_BY_NAME:
+            return str(dtype.name)
+        return str(dtype.type.__name__)  # datetime64, timedelta64, str_, bytes_, void; ml_dtypes' bfloat16, int4
+    except Exception:
+        return None
 
 
 def _printable(dtype: Any) -> str:

@@ -229,16 +229,15 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
                 new[name] = BroadcastAxes(middle) if vdim.broadcast else middle
             elif not isinstance(expected, tuple):
                 return f"dim *{name}: used as variadic axes here, but it is bound to the single size {expected}"
-            else:
-                merged = _merge_axes(expected, middle, vdim.broadcast)
+            elif middle != expected or type(expected) is BroadcastAxes:
+                merged = _merge_axes(middle, expected, vdim.broadcast)
                 if merged is None:
-                    if vdim.broadcast or isinstance(expected, BroadcastAxes):
-                        return (
-                            f"dims *{name}: {middle} here do not broadcast with {tuple(expected)}, "
-                            f"bound by {_origin(scope, name, new)}"
-                        )
                     return f"dims *{name}: {middle} here, but {_origin(scope, name, new)} bound them to {expected}"
-                if merged is not expected:
+                if isinstance(merged, str):
+                    return (
+                        f"dims *{name}: {middle} here, {merged} {tuple(expected)}, bound by {_origin(scope, name, new)}"
+                    )
+                if merged != expected or type(merged) is not type(expected):
                     new[name] = merged
 
     if deferred:
@@ -249,51 +248,63 @@ def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: st
                 return reason
 
     if new:
-        bound.update(new)
         origin = scope.origin
-        for name in new:
+        for name, size in new.items():
+            if name in bound:  # a `*#name` binding widened: remembered, so a failed union arm can undo it
+                if scope.grown is None:
+                    scope.grown = []
+                scope.grown.append((name, bound[name], origin.get(name, "")))
+            bound[name] = size
             origin[name] = where
     return ""
 
 
 class BroadcastAxes(tuple):  # type: ignore[type-arg]
-    """The axes bound to a `*#name`: later arrays may broadcast with them (numpy's rules)."""
+    """The sizes bound by a broadcast variadic axis (`*#b`): later arrays broadcast with them.
+
+    `x: "*#b c", y: "*#b c"` accepts shapes (1,4,5) and (3,4,5) in either order, as numpy would
+    combine them: the binding widens to (3,4). A plain `*b` later must be exactly the widened
+    sizes, and from then on the binding is fixed (as in jaxtyping).
+    """
 
     __slots__ = ()
 
 
-def _merge_axes(bound: tuple[Any, ...], got: tuple[Any, ...], broadcast: bool) -> Optional[tuple[Any, ...]]:
-    """The binding of `*name` after axes `got` are seen, or None if they do not fit.
-
-    As jaxtyping: a `*#name` bound before broadcasts with what comes (and the binding becomes
-    the broadcast shape); axes `got` written `*#name` must broadcast to the bound ones; two
-    plain `*name` must be equal.
-    """
-    if isinstance(bound, BroadcastAxes):
-        shape = _broadcast_shapes(bound, got)
-        if shape is None or (not broadcast and shape != got):
-            return None
-        return BroadcastAxes(shape) if broadcast else tuple(got)
-    if broadcast:
-        return bound if _broadcast_shapes(bound, got) == bound else None
-    return bound if got == bound else None
-
-
-def _broadcast_shapes(a: tuple[Any, ...], b: tuple[Any, ...]) -> Optional[tuple[Any, ...]]:
+def _broadcast(a: tuple[Any, ...], b: tuple[Any, ...]) -> Optional[tuple[Any, ...]]:
     """numpy's broadcasting of two shapes (aligned on the right), or None if they do not broadcast."""
     if len(a) < len(b):
         a, b = b, a
-    out = list(a)
-    offset = len(a) - len(b)
-    for i, size in enumerate(b):
-        other = out[offset + i]
-        if size == other or size == 1:
-            continue
-        if other == 1:
-            out[offset + i] = size
+    out = list(a[: len(a) - len(b)])
+    for x, y in zip(a[len(a) - len(b) :], b):
+        if x == y or y == 1:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
         else:
             return None
     return tuple(out)
+
+
+def _merge_axes(got: tuple[Any, ...], bound: tuple[Any, ...], broadcast: bool) -> Any:
+    """The binding after axes `got` meet the binding `bound`, or the words for why they cannot.
+
+    A `*#b` binding (BroadcastAxes) widens to what both broadcast to; `*#b` meeting a fixed
+    binding must broadcast to it; a plain `*b` must equal what it meets.
+    """
+    if type(bound) is BroadcastAxes:
+        both = _broadcast(got, bound)
+        if both is None:
+            return "which does not broadcast with"
+        if broadcast:
+            return BroadcastAxes(both)
+        if both != got:
+            return "which is not what broadcasting gives with"
+        return got
+    if broadcast:
+        if _broadcast(got, bound) != bound:
+            return "which does not broadcast to"
+        return bound
+    return None
 
 
 def _origin(scope: Scope, name: str, new: dict[str, Any]) -> str:
@@ -309,7 +320,10 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
     if dim.arguments:
         values = dict(bound)
         for placeholder, path in dim.arguments:
-            values[placeholder] = resolve_argument(scope, path, expr.text)
+            try:
+                values[placeholder] = resolve_argument(scope, path, expr.text)
+            except ArgumentValueError as err:  # the call passed a value that is no size: a type error of this call
+                return f"axis {axis}: {err}"
     missing = [name for name in expr.names if name not in values]
     if missing:
         raise AnnotationError(
@@ -321,7 +335,11 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
     except AnnotationError:
         raise
     except Exception as err:
-        return f"axis {axis}: cannot evaluate {expr.text!r}: {type(err).__name__}: {str(err)[:200]}"
+        used = ", ".join(f"{n}={values[n]}" for n in sorted(expr.names) if n in bound)
+        with_values = f" (with {used})" if used else ""
+        if isinstance(err, ArithmeticError):  # too large, a negative exponent, a division by zero
+            return f"axis {axis}: {expr.text}{with_values}: {str(err)[:200]}"
+        return f"axis {axis}: cannot evaluate {expr.text!r}{with_values}: {type(err).__name__}: {str(err)[:200]}"
     if isinstance(expected, bool):
         if expected:
             return ""
@@ -341,16 +359,30 @@ def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
             "but it is not an argument of the checked function"
         )
     value = arguments[path[0]]
-    for attribute in path[1:]:
+    for index, attribute in enumerate(path[1:], 1):
         try:
             value = getattr(value, attribute)
-        except AttributeError:
-            raise AnnotationError(f"dimension expression {text!r}: {'.'.join(path)} does not exist") from None
+        except Exception as err:  # the argument passed has no such attribute (or it raises)
+            owner = ".".join(path[:index])
+            raise ArgumentValueError(
+                f"{text} needs {'.'.join(path)}, but {owner} ({_safe_type(value)}) has no attribute "
+                f"{attribute!r}" + ("" if isinstance(err, AttributeError) else f" ({type(err).__name__})")
+            ) from None
     if isinstance(value, bool) or not isinstance(value, int):
         try:
+            if isinstance(value, bool):  # a flag is not a size (though it is an int to Python)
+                raise TypeError
             value = int(value.__index__())
         except Exception:
-            raise AnnotationError(
-                f"dimension expression {text!r}: {'.'.join(path)} is {value!r}, not an integer"
+            raise ArgumentValueError(
+                f"{text} needs {'.'.join(path)} to be an integer size, but it is {safe_repr(value)}"
             ) from None
     return value
+
+
+class ArgumentValueError(Exception):
+    """The value a `{name}` in a shape refers to is no size: reported as the call's type error."""
+
+
+def _safe_type(value: Any) -> str:
+    return type(value).__name__

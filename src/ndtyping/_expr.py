@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from ._errors import AnnotationError
 
-__all__ = ["Expression", "parse_expression"]
+__all__ = ["Expression", "SizeOverflow", "parse_expression"]
 
 # An evaluator takes the dimension bindings and returns an int (or bool for comparisons).
 Evaluator = Callable[[Mapping[str, Any]], Any]
@@ -115,23 +115,75 @@ def _compile(node: ast.AST, names: set[str], text: str, where: str) -> Evaluator
         fn = _FUNCTIONS[func.id]
         args = [_compile(arg, names, text, where) for arg in node.args]
         return lambda bindings: fn(*[arg(bindings) for arg in args])
-    kind = type(node).__name__
+    raise _reject(node, text, where, _describe(node))
+
+
+# Operators that are not allowed, by the words a user would use for them.
+_OPERATOR_WORDS: dict[type, str] = {
+    ast.Div: "'/' (true division gives a fraction; write '//' for integer division)",
+    ast.MatMult: "'@'",
+    ast.LShift: "'<<'",
+    ast.RShift: "'>>'",
+    ast.BitAnd: "'&'",
+    ast.BitOr: "'|'",
+    ast.BitXor: "'^'",
+    ast.Invert: "'~'",
+    ast.Not: "'not'",
+    ast.Is: "'is'",
+    ast.IsNot: "'is not'",
+    ast.In: "'in'",
+    ast.NotIn: "'not in'",
+}
+
+
+def _describe(node: ast.AST) -> str:
+    """What a rejected piece of an expression is, in the user's terms (never an `ast` class name)."""
+    source = ast.unparse(node)
+    if isinstance(node, ast.BinOp):
+        return "the operator " + _OPERATOR_WORDS.get(type(node.op), repr(source))
+    if isinstance(node, ast.UnaryOp):
+        return "the operator " + _OPERATOR_WORDS.get(type(node.op), repr(source))
+    if isinstance(node, ast.Compare):
+        if len(node.ops) > 1:
+            return f"the chained comparison {source!r} (compare two values at a time)"
+        return "the operator " + _OPERATOR_WORDS.get(type(node.ops[0]), repr(source))
     if isinstance(node, ast.Attribute):
-        kind = f"attribute access {ast.unparse(node)!r} (write it as {{{ast.unparse(node)}}})"
-    elif isinstance(node, ast.Subscript):
-        kind = "a subscript"
-    raise _reject(node, text, where, kind)
+        return f"attribute access {source!r} (write it as {{{source}}})"
+    if isinstance(node, ast.Subscript):
+        return f"the subscript {source!r}"
+    if isinstance(node, ast.BoolOp):
+        return f"{'and' if isinstance(node.op, ast.And) else 'or'} in {source!r} (write a single comparison)"
+    if isinstance(node, ast.IfExp):
+        return f"the conditional expression {source!r}"
+    if isinstance(node, ast.Lambda):
+        return "a lambda"
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
+        return f"the literal {source[:40]!r} (axes are separated by spaces, not written as a collection)"
+    if isinstance(node, ast.Starred):
+        return f"{source!r} (a variadic axis is '*name' on its own)"
+    return f"{source[:40]!r}"
+
+
+class SizeOverflow(ArithmeticError):
+    """An expression's value (or an intermediate one) is beyond any array axis."""
+
+
+_TOO_BIG = "exceeds 2**64, larger than any array axis"
 
 
 def _safe_pow(base: Any, exponent: Any) -> Any:
-    if not isinstance(exponent, int) or exponent > _MAX_EXPONENT or exponent < 0:
-        raise ArithmeticError(f"exponent {exponent!r} is out of range 0..{_MAX_EXPONENT}")
-    if isinstance(base, int) and abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > 64:
-        raise ArithmeticError("the result exceeds 2**64, larger than any array axis")
+    if not isinstance(exponent, int):
+        raise ArithmeticError(f"the exponent {exponent!r} is not an integer")
+    if exponent < 0:
+        raise ArithmeticError(f"the negative exponent {exponent} gives a fraction, not a size")
+    if isinstance(base, int) and abs(base) <= 1:
+        return base**exponent  # 0, 1, -1: any exponent is cheap and small
+    if exponent > _MAX_EXPONENT or (isinstance(base, int) and (abs(base).bit_length() - 1) * exponent > 64):
+        raise SizeOverflow(_TOO_BIG)
     return _bounded(base**exponent)
 
 
 def _bounded(value: Any) -> Any:
     if isinstance(value, int) and not -_MAX_MAGNITUDE <= value <= _MAX_MAGNITUDE:
-        raise ArithmeticError("the result exceeds 2**64, larger than any array axis")
+        raise SizeOverflow(_TOO_BIG)
     return value

@@ -28,8 +28,8 @@ ANY = 3  # "_", "_name": one axis, not checked
 VARIADIC = 4  # "*batch", "...", "*_": zero or more axes
 
 _BRACED = re.compile(r"\{([^{}]*)\}")
-_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
-_ARGUMENT_PATH = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+_PATH = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*\Z")  # Unicode identifiers too (`{größe}`)
+_ARGUMENT_PATH = re.compile(r"(?<![\w.])[^\W\d]\w*(\.[^\W\d]\w*)*")
 _PLACEHOLDER = "ndtyping_arg{}_"
 _OUTSIDE_PARENS = re.compile(r"\([^()]*\)")
 _MAX_AXES = 64  # numpy's limit on the number of dimensions
@@ -162,7 +162,7 @@ SCALAR = ShapeSpec((), None, "")
 ANY_SHAPE = ShapeSpec((Dim(VARIADIC, text="..."),), 0, "...")
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def parse_shape(text: str) -> ShapeSpec:
     """Parse a shape string, raising AnnotationError if it is malformed."""
     if not isinstance(text, str):
@@ -258,12 +258,13 @@ def _parse_axis(token: str, where: str) -> Dim:
 
 
 def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
-    from ._expr import Expression, parse_expression  # only shapes with expressions need it
+    from ._expr import Expression, SizeOverflow, parse_expression  # only shapes with expressions need it
 
     arguments: list[tuple[str, tuple[str, ...]]] = []
 
     def placeholder_for(path: str) -> str:
-        parts = tuple(path.split("."))
+        # Any Python identifier (`{größe}`), compared as the parser compares names (NFKC).
+        parts = tuple(normalise_name(part) for part in path.split("."))
         if any(part.startswith("_") for part in parts[1:]):
             raise AnnotationError(f"{where}{{{path}}} reaches a private or special attribute, which is not allowed")
         placeholder = _PLACEHOLDER.format(len(arguments))
@@ -305,4 +306,13 @@ def _parse_symbolic(body: str, token: str, broadcast: bool, where: str) -> Dim:
         raise AnnotationError(message) from None
     if source != body:  # show the user's text, not the placeholders
         expr = Expression(body, expr.names, expr.evaluate)
+    if not expr.names:  # a constant ("10**5000", "2*3"): what is wrong with it is wrong for every call
+        try:
+            value = expr.evaluate({})
+        except SizeOverflow as err:
+            raise AnnotationError(f"{where}the size {body!r} {err}") from None
+        except ArithmeticError as err:  # a negative exponent, a division by zero
+            raise AnnotationError(f"{where}the size {body!r} cannot be computed: {err}") from None
+        if not isinstance(value, bool) and value < 0:
+            raise AnnotationError(f"{where}the size {body!r} is {value}, and sizes are not negative")
     return Dim(SYMBOLIC, broadcast=broadcast, expr=expr, arguments=tuple(arguments), text=token)

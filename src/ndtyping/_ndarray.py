@@ -16,7 +16,7 @@ import typing
 from typing import Any, Generic, Optional, TypeVar
 
 from ._compat import TypeVarTuple, Unpack
-from ._dtypes import CATEGORIES, DTypeCategory
+from ._dtypes import CATEGORIES, DTypeCategory, dtype_name
 from ._engine import ArraySpec
 from ._errors import AnnotationError
 from ._fastpath import fits_for
@@ -145,6 +145,34 @@ def describe_generic(annotation: Any) -> Optional[str]:
     return spec_of(annotation).label
 
 
+def numpy_alias_spec(annotation: Any) -> Optional[ArraySpec]:
+    """numpy's own spelling, `npt.NDArray[np.float32]` = `np.ndarray[tuple[Any, ...], np.dtype[np.float32]]`:
+    the dtype (and the shape, where it says more than `tuple[Any, ...]`) is checked, not only the class."""
+    origin = typing.get_origin(annotation)
+    numpy = sys.modules.get("numpy")
+    if numpy is None or not isinstance(origin, type) or not issubclass(origin, numpy.ndarray):
+        return None
+    args = typing.get_args(annotation)
+    if len(args) != 2:
+        return None
+    shape_arg, dtype_arg = args
+    scalar = typing.get_args(dtype_arg)[0] if typing.get_origin(dtype_arg) is numpy.dtype else Any
+    category, dtype_label = _category(scalar)
+    if typing.get_origin(shape_arg) is tuple:
+        items = typing.get_args(shape_arg)
+        if items == ((),):  # tuple[()]: a 0-d array
+            items = ()
+        if len(items) == 2 and items[1] is Ellipsis:
+            dims = _dims(Unpack[tuple[items[0], ...]], annotation)  # type: ignore[valid-type]
+        else:
+            dims = [dim for item in items for dim in _dims(item, annotation)]
+    else:  # Any, a TypeVar: any shape
+        dims = [Dim(VARIADIC, text="...")]
+    variadics = [i for i, d in enumerate(dims) if d.kind == VARIADIC]
+    shape = ShapeSpec(tuple(dims), variadics[0] if variadics else None, " ".join(d.text for d in dims))
+    return ArraySpec((origin,), category, shape, f"{origin.__name__}[{dtype_label}, ({shape.text})]")
+
+
 def spec_of(annotation: Any) -> ArraySpec:
     """The engine spec of an NDArray annotation (cached per alias)."""
     try:
@@ -153,7 +181,7 @@ def spec_of(annotation: Any) -> ArraySpec:
         return _spec(annotation)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _spec_cached(annotation: Any) -> ArraySpec:
     return _spec(annotation)
 
@@ -260,11 +288,10 @@ def _category(dtype: Any) -> tuple[DTypeCategory, str]:
         try:
             import numpy
 
-            name = numpy.dtype(dtype).name
+            name = dtype_name(numpy.dtype(dtype))  # the name the engine gives arrays of this dtype
         except Exception:
             name = None
         if name is not None:
-            name = "bool" if name == "bool_" else name
             return DTypeCategory(name, frozenset({name})), name
     raise AnnotationError(
         f"{dtype!r} is not a dtype: the first argument of NDArray is a numpy scalar type such as "

@@ -359,14 +359,14 @@ class _TreeChecker:
                 return reason
         checker = self.leaf_checker
         if checker is not None:
-            bound, trees, saved = len(scope.dims), len(scope.trees or ()), scope.leaf
+            mark, saved = scope.mark(), scope.leaf
             prefix = structure.text if structure is not None else None
             try:
                 for index, leaf in enumerate(leaves):
                     scope.leaf = f"{prefix}[{index}]" if prefix is not None else None
                     reason = checker(leaf, scope, where)
                     if reason:
-                        _rollback(scope, bound, trees)
+                        scope.rollback(mark)
                         return f"leaf {self._path(backend, value, is_leaf, index)}: {reason}"
             finally:
                 scope.leaf = saved
@@ -384,13 +384,13 @@ class _TreeChecker:
         def is_leaf(node: Any) -> bool:
             # Only asks whether `node` is a leaf: every binding it makes is undone (the leaf is
             # checked again, at its position, afterwards).
-            bound, trees, saved = len(scope.dims), len(scope.trees or ()), scope.leaf
+            mark, saved = scope.mark(), scope.leaf
             scope.leaf = key
             try:
                 return not checker(node, scope, where)
             finally:
                 scope.leaf = saved
-                _rollback(scope, bound, trees)
+                scope.rollback(mark)
 
         return is_leaf
 
@@ -434,15 +434,6 @@ class _TreeChecker:
         except Exception:
             return str(index)
         return path or "(the whole value)"
-
-
-def _rollback(scope: Scope, bound: int, trees: Optional[int]) -> None:
-    for name in list(scope.dims)[bound:]:
-        del scope.dims[name]
-        scope.origin.pop(name, None)
-    if trees is not None and scope.trees:
-        for name in list(scope.trees)[trees:]:
-            del scope.trees[name]
 
 
 def _array_only(annotation: Any) -> bool:

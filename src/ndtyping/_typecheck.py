@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import collections.abc as cabc
 import functools
+import sys
 import types as _types
 import typing
 from typing import Any, Callable, Optional, Union
 
 from ._bindings import Scope
 from ._engine import ArraySpec, describe_value, match_array
-from ._ndarray import is_generic_array, spec_of
+from ._ndarray import is_generic_array, numpy_alias_spec, spec_of
 
-__all__ = ["Checker", "annotation_args", "array_spec", "compile_annotation", "reads_arguments"]
+__all__ = [
+    "Checker", "annotation_args", "argument_names", "array_spec", "compile_annotation", "implicit_optional",
+    "reads_arguments",
+]  # fmt: skip
 
 Checker = Callable[[Any, Scope, str], str]
 
@@ -39,7 +43,7 @@ def compile_annotation(annotation: Any) -> Optional[Checker]:
         return _compile(annotation)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _compile_cached(annotation: Any) -> Optional[Checker]:
     return _compile(annotation)
 
@@ -48,10 +52,16 @@ def array_spec(annotation: Any) -> Optional[ArraySpec]:
     """The ArraySpec of an array annotation in either spelling (`NDArray[...]`, `Float[...]`), else None."""
     if is_generic_array(annotation):
         return spec_of(annotation)
-    return getattr(annotation, "_ndt_spec", None)
+    spec = getattr(annotation, "_ndt_spec", None)
+    if spec is None:
+        spec = numpy_alias_spec(annotation)  # npt.NDArray[np.float32]: the dtype counts too
+    return spec
 
 
 def _compile(annotation: Any) -> Optional[Checker]:
+    alias = _alias_value(annotation)
+    if alias is not None:
+        return _compile_alias(annotation, alias)
     spec = array_spec(annotation)
     if spec is not None:
         return _fast(lambda value, scope, where: match_array(spec, value, scope, where), "array", spec)
@@ -78,6 +88,10 @@ def _compile(annotation: Any) -> Optional[Checker]:
 
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
+    if _is_typed_dict(origin if origin is not None else annotation):
+        return _typed_dict(origin if origin is not None else annotation)
+    if origin is not None and origin in _spellings("Required", "NotRequired", "ReadOnly"):
+        return _compile(args[0])  # TypedDict field qualifiers: the key's presence is checked by the TypedDict
     if origin is Union or (_UNION_TYPE is not None and isinstance(annotation, _UNION_TYPE)):
         return _union(args)
     if origin is typing.Literal:
@@ -104,12 +118,199 @@ def _compile(annotation: Any) -> Optional[Checker]:
             return _instance((float, int), "float")
         if annotation is complex:
             return _instance((complex, float, int), "complex")
+        _assert_isinstance_works(annotation)
         return _instance(annotation, annotation.__qualname__)
     return None  # something we do not understand: never guess, never fail
 
 
-def reads_arguments(annotation: Any) -> bool:
+def implicit_optional(annotation: Any, default: Any) -> Any:
+    """`x: Float[np.ndarray, "n"] = None` accepts None: a `None` default makes the annotation Optional.
+
+    PEP 484's original rule (mypy's `--implicit-optional`): code written this way is common and
+    works, so ndtyping never refuses it; any other value is still checked against the annotation.
+    """
+    if default is not None or annotation is None or annotation is type(None):
+        return annotation
+    checker = compile_annotation(annotation)
+    if checker is None or not checker(None, Scope(), "default"):
+        return annotation  # None already fits (Optional[...], Any, object)
+    return Optional[annotation]
+
+
+def _spellings(*names: str) -> tuple[Any, ...]:
+    """`typing.X` for each name, and `typing_extensions.X` when the user has imported it."""
+    found = []
+    for module in (typing, sys.modules.get("typing_extensions")):
+        for name in names:
+            value = getattr(module, name, None)
+            if value is not None and value not in found:
+                found.append(value)
+    return tuple(found)
+
+
+def _assert_isinstance_works(cls: type) -> None:
+    """A class whose isinstance raises (a typing special form) must fail here, not at every call."""
+    try:
+        isinstance(None, cls)
+    except TypeError as err:
+        from ._errors import AnnotationError
+
+        raise AnnotationError(
+            f"{cls.__qualname__} cannot be checked at runtime: isinstance() refuses it ({err}); "
+            "annotate with a class, or mark the function @typing.no_type_check"
+        ) from None
+
+
+# ---------------------------------------------------------------------------------- type aliases
+# `type Vec = Float[np.ndarray, "n"]` (3.12+) and typing_extensions.TypeAliasType: checked as what
+# they stand for. Their value is evaluated lazily by Python, so a name defined later in the module
+# works; a recursive alias (`type Tree = list[Tree] | int`) is compiled once and refers to itself.
+
+# The aliases being compiled, by id, each with the cell its finished checker goes into.
+_ALIASES_IN_PROGRESS: dict[int, list[Optional[Checker]]] = {}
+
+
+def _alias_types() -> tuple[type, ...]:
+    return tuple(t for t in _spellings("TypeAliasType") if isinstance(t, type))
+
+
+def _alias_value(annotation: Any) -> Any:
+    """For a type alias (or a subscripted generic one), a function that evaluates what it stands
+    for (its value may name things defined later); None for anything else."""
+    kinds = _alias_types()
+    if not kinds:  # <=3.11 without typing_extensions' backport: no alias objects exist
+        return None
+    if isinstance(annotation, kinds):
+        return lambda: annotation.__value__
+    origin = typing.get_origin(annotation)
+    if origin is not None and isinstance(origin, kinds):
+        args = typing.get_args(annotation)
+
+        def substituted() -> Any:
+            value = origin.__value__
+            try:
+                return value[args]  # `type V[T] = list[T]`; V[int] is list[int]
+            except TypeError:
+                return value  # its parameters cannot be substituted: checked with their bounds
+
+        return substituted
+    return None
+
+
+def _compile_alias(annotation: Any, value_of: Callable[[], Any]) -> Optional[Checker]:
+    key = id(annotation)
+    cell = _ALIASES_IN_PROGRESS.get(key)
+    if cell is not None:  # the alias refers to itself: use its checker once it is finished
+        return lambda value, scope, where: cell[0](value, scope, where) if cell[0] is not None else ""
+    try:
+        value = value_of()
+    except NameError:  # its value names something not defined yet: resolved at the first check
+        return _deferred(annotation, value_of)
+    cell = _ALIASES_IN_PROGRESS[key] = [None]
+    try:
+        checker = cell[0] = _compile(value)
+    finally:
+        del _ALIASES_IN_PROGRESS[key]
+    return checker
+
+
+def _deferred(annotation: Any, value_of: Callable[[], Any]) -> Checker:
+    """A checker that compiles the alias when it first checks a value, or raises if it still cannot."""
+    compiled: list[Optional[Checker]] = []
+
+    def check_deferred(value: Any, scope: Scope, where: str) -> str:
+        if not compiled:
+            try:
+                value_of()
+            except NameError as err:
+                from ._errors import AnnotationError
+
+                name = getattr(annotation, "__name__", None) or repr(annotation)
+                raise AnnotationError(f"the type alias {name!r} cannot be resolved: {err}") from None
+            compiled.append(_compile(annotation))
+        checker = compiled[0]
+        return checker(value, scope, where) if checker is not None else ""
+
+    return check_deferred
+
+
+# ---------------------------------------------------------------------------------- TypedDict
+# isinstance() refuses a TypedDict; a value fits when it is a mapping with the required keys,
+# each present key's value fitting its field's annotation (extra keys are allowed, as for a
+# structural type). The fields are resolved at the first check, so they may name later classes.
+
+
+def _is_typed_dict(annotation: Any) -> bool:
+    for module in (typing, sys.modules.get("typing_extensions")):
+        is_typeddict = getattr(module, "is_typeddict", None)
+        if is_typeddict is not None and is_typeddict(annotation):
+            return True
+    return False
+
+
+def _typed_dict(cls: Any) -> Checker:
+    fields: list[tuple[str, Optional[Checker]]] = []
+    resolved: list[bool] = []
+    required: list[str] = []
+    name = getattr(cls, "__qualname__", repr(cls))
+
+    def check_typed_dict(value: Any, scope: Scope, where: str) -> str:
+        if not isinstance(value, cabc.Mapping):
+            return f"expected a dict ({name}), got {describe_value(value)}"
+        if not resolved:
+            hints = _typed_dict_hints(cls, name)
+            fields.extend((key, _compile(hint)) for key, hint in hints.items())
+            required.extend(_required_keys(cls, hints))
+            resolved.append(True)
+        missing = [key for key in required if key not in value]
+        if missing:
+            return f"{name} requires the key{'s' if len(missing) > 1 else ''} {', '.join(map(repr, missing))}"
+        for key, checker in fields:
+            if checker is not None and key in value:
+                reason = checker(value[key], scope, f"{where}[{key!r}]")
+                if reason:
+                    return f"key {key!r}: {reason}"
+        return ""
+
+    return check_typed_dict
+
+
+def _typed_dict_hints(cls: Any, name: str) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls, include_extras=True)
+    except Exception as err:
+        from ._errors import AnnotationError
+
+        raise AnnotationError(
+            f"the fields of the TypedDict {name} cannot be resolved: {type(err).__name__}: {err}"
+        ) from None
+
+
+def _required_keys(cls: Any, hints: dict[str, Any]) -> list[str]:
+    """The keys a value must have. Read from the fields too: on <=3.10, typing.TypedDict does not
+    know typing_extensions' NotRequired / Required and lists every key of a total TypedDict."""
+    required = set(getattr(cls, "__required_keys__", hints))
+    for key, hint in hints.items():
+        origin = typing.get_origin(hint)
+        if origin is not None and origin in _spellings("NotRequired"):
+            required.discard(key)
+        elif origin is not None and origin in _spellings("Required"):
+            required.add(key)
+    return sorted(required)
+
+
+def reads_arguments(annotation: Any, _seen: Optional[set[int]] = None) -> bool:
     """Whether checking `annotation` needs the call's arguments (`{name}` in a shape)."""
+    alias = _alias_value(annotation)
+    if alias is not None:
+        seen = _seen if _seen is not None else set()
+        if id(annotation) in seen:
+            return False
+        seen.add(id(annotation))
+        try:
+            return reads_arguments(alias(), seen)
+        except NameError:
+            return False  # resolved at the first check, which reads them only if they are passed
     spec = array_spec(annotation)
     if spec is not None:
         return any(dim.arguments for dim in spec.shape.dims)
@@ -117,7 +318,10 @@ def reads_arguments(annotation: Any) -> bool:
         args = annotation_args(annotation)
     except Exception:
         return False
-    return any(reads_arguments(arg) for arg in args if isinstance(arg, type) or annotation_args(arg))
+    return any(
+        reads_arguments(arg, _seen) for arg in args
+        if isinstance(arg, type) or annotation_args(arg) or _alias_value(arg) is not None
+    )  # fmt: skip
 
 
 def annotation_args(annotation: Any) -> tuple[Any, ...]:
@@ -126,6 +330,31 @@ def annotation_args(annotation: Any) -> tuple[Any, ...]:
     if inner is not None:
         return tuple(inner())
     return typing.get_args(annotation)
+
+
+def argument_names(annotation: Any, _seen: Optional[set[int]] = None) -> set[str]:
+    """The arguments `{name}` / `{name.attr}` in `annotation`'s shapes refer to (for a check at decoration)."""
+    seen = _seen if _seen is not None else set()
+    if id(annotation) in seen:
+        return set()
+    seen.add(id(annotation))
+    alias = _alias_value(annotation)
+    if alias is not None:
+        try:
+            return argument_names(alias(), seen)
+        except NameError:
+            return set()
+    spec = array_spec(annotation)
+    if spec is not None:
+        return {path[0] for dim in spec.shape.dims for _, path in dim.arguments}
+    try:
+        args = annotation_args(annotation)
+    except Exception:
+        return set()
+    names: set[str] = set()
+    for arg in args:
+        names |= argument_names(arg, seen)
+    return names
 
 
 def _fast(checker: Checker, *what: Any) -> Checker:
@@ -152,21 +381,14 @@ def _union(members: tuple[Any, ...]) -> Optional[Checker]:
 
     def check_union(value: Any, scope: Scope, where: str) -> str:
         reasons = []
-        bound = len(scope.dims)
-        trees = len(scope.trees) if scope.trees else 0
+        mark = scope.mark()
         for checker in checkers:
             reason = checker(value, scope, where)
             if not reason:
                 return ""
             reasons.append(reason)
             # A failed arm (say a tuple whose first array matched) must leave no bindings.
-            # Bindings are only ever added, so undoing means dropping the names added since.
-            for name in list(scope.dims)[bound:]:
-                del scope.dims[name]
-                scope.origin.pop(name, None)
-            if scope.trees:  # PyTree structures bound by the failed arm
-                for name in list(scope.trees)[trees:]:
-                    del scope.trees[name]
+            scope.rollback(mark)
         return "no member of the union matches: " + "; ".join(reasons)
 
     if len(members) == 2 and type(None) in members:  # Optional[X]: None, or what X accepts

@@ -164,13 +164,15 @@ def test_hostile_string_in_string_annotation_is_not_silently_dropped():
 
 
 def test_braced_argument_reference_never_reads_globals():
-    # "{pwn}" names an argument of the checked function, never a global.
-    @check
+    # "{pwn}" names an argument of the checked function, never a global: a name that is no
+    # parameter fails when decorating (issue 17: once at every call).
+    pwn = 3
+
     def f(x: Float[np.ndarray, "n"]) -> Float[np.ndarray, "{pwn}"]:
         return x
 
     with pytest.raises(AnnotationError) as info:
-        f(np.ones(3))
+        check(f)
     assert "pwn" in str(info.value)
     assert current_scope() is None
 
@@ -223,15 +225,31 @@ def test_invalid_ndarray_dimension_is_annotation_error():
             isinstance(np.zeros(3), NDArray[float64, bad])
 
 
-def test_huge_power_expression_is_a_shape_error_not_valueerror():
-    # The expected size has more than 4300 digits; printing it in the message must not crash.
+def test_huge_constant_size_fails_where_written_and_says_why():
+    # A constant size beyond any axis is wrong for every call, like a 30-digit size: an
+    # AnnotationError where the annotation is written, saying what is wrong (once it said
+    # "exponent 5000 is out of range 0..64" at every call, a ShapeError).
+    for text in ("((10**64)**64)**64", "10**5000", "2**65", "n 10**5000"):
+        with pytest.raises(AnnotationError) as info:
+            Float[np.ndarray, text]
+        assert "exceeds 2**64, larger than any array axis" in str(info.value), text
+    assert Float[np.ndarray, "2**64"] is not None  # the largest size still fits
+    with pytest.raises(AnnotationError, match="not negative"):
+        Float[np.ndarray, "1-5"]
+    with pytest.raises(AnnotationError, match="negative exponent"):
+        Float[np.ndarray, "2**-1"]
+
+
+def test_huge_size_from_bindings_is_a_shape_error_that_says_why():
     @check
-    def f(x: Float[np.ndarray, "n"]) -> Float[np.ndarray, "((10**64)**64)**64"]:
+    def f(x: Float[np.ndarray, "n"]) -> Float[np.ndarray, "10**n"]:
         return x
 
-    with pytest.raises(TypeCheckError) as info:
-        f(np.ones(3))
-    assert "return value" in str(info.value)
+    with pytest.raises(ShapeError) as info:
+        f(np.ones(5000))
+    message = str(info.value)
+    assert "return value" in message and "10**n (with n=5000): exceeds 2**64, larger than any array axis" in message
+    assert "exponent" not in message
 
 
 def test_exponent_guard():

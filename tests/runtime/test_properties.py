@@ -362,8 +362,10 @@ def test_round_trip_gives_an_equal_spec(case: tuple[str, list[dict[str, Any]]]) 
 #   - a fixed axis has its size (or 1 when broadcast);
 #   - for each name, the sizes of its axes in this array (leaving out broadcast axes of size 1)
 #     and its earlier binding are all one value; that value is then bound;
-#   - *S binds the tuple of its axes the first time; later its axes must equal that tuple; a *#S
-#     broadcasts by numpy's rules, across ranks, as jaxtyping's does (see reference_fits);
+#   - *S binds the tuple of its axes the first time; later its axes must equal that tuple. A
+#     broadcast *#S broadcasts (numpy's rule) with what it meets: a binding made by *#S widens to
+#     what both broadcast to, a binding made by *S must be what *#S broadcasts to, and a *S that
+#     meets a *#S binding must be what they broadcast to (jaxtyping's rule);
 #   - an expression evaluated with all those bindings equals the size (or the size is 1 when
 #     broadcast); a condition must be true.
 # The generator only writes expressions over names that a non-broadcast axis of this array or of
@@ -442,19 +444,21 @@ def reference_fits(
         # broadcast shape); a *#S seen after a plain *S must broadcast to it; plain ones are equal.
         _, name, broadcast = axes[star[0]]
         if name not in env:
-            env[name] = (middle, broadcast)
+            env[name] = middle
+            env["#" + name] = broadcast  # whether the binding may still widen
         else:
-            bound, bound_broadcast = env[name]
-            if bound_broadcast or broadcast:
-                try:
-                    joint = tuple(np.broadcast_shapes(bound, middle))
-                except ValueError:
+            bound, widens = env[name], env.get("#" + name, False)
+            try:
+                both = tuple(np.broadcast_shapes(middle, bound))
+            except ValueError:
+                both = None
+            if widens:
+                if both is None or (not broadcast and both != middle):
                     return None
-                if bound_broadcast:
-                    if not broadcast and joint != middle:
-                        return None
-                    env[name] = (joint, broadcast)
-                elif joint != bound:
+                env[name] = both
+                env["#" + name] = broadcast
+            elif broadcast:
+                if both != bound:
                     return None
             elif middle != bound:
                 return None

@@ -377,7 +377,7 @@ def test_filter_to_ml_dtypes() -> None:
     [
         ([[1, 2], [3]], "cannot make an array of it"),
         (object(), r"dtype object"),
-        (["a", "b"], "dtype <U1 cannot be converted to float32"),
+        (["a", "b"], "dtype str_ cannot be converted to float32"),
         ({"a": 1}, r"dtype object"),
     ],
 )
