@@ -27,13 +27,14 @@ from ._bindings import Scope, enter, leave
 from ._codegen import define
 from ._config import checks_disabled
 from ._engine import describe_value
-from ._errors import AnnotationError, ShapeError, TypeCheckError, check_failure
+from ._errors import AnnotationError, ConfigurationError, ShapeError, TypeCheckError, check_failure
 from ._fastpath import fast_section
 from ._signature import decoration_locals, hints_resolve, parameter_lists, resolved_hints, short_name
 from ._typecheck import (
     Checker,
     annotation_args,
     argument_names,
+    bind_self,
     compile_annotation,
     implicit_optional,
     reads_arguments,
@@ -79,7 +80,7 @@ def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
     if isinstance(fn, type):
         return _check_class(fn, localns)
     if not callable(fn):
-        raise TypeError(f"check() decorates a function or a class, not {type(fn).__name__}")
+        raise ConfigurationError(f"check() decorates a function or a class, not {type(fn).__name__}")
     if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
         return fn
     if not hints_resolve(fn, localns) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
@@ -459,7 +460,7 @@ def native_field_checks(cls: Any) -> Callable[[Any, Scope], None]:
     name = short_name(cls)
     fields = []
     for field in dataclasses.fields(cls):
-        annotation = hints.get(field.name, field.type)
+        annotation = bind_self(hints.get(field.name, field.type), cls)
         checker = compile_annotation(annotation)
         if checker is not None:
             fields.append((field.name, checker, Failure(name, "field", field.name, annotation)))

@@ -25,7 +25,7 @@ from ._engine import ArraySpec, describe_value, match_array
 from ._ndarray import is_generic_array, numpy_alias_spec, spec_of
 
 __all__ = [
-    "Checker", "annotation_args", "argument_names", "array_spec", "compile_annotation", "implicit_optional",
+    "Checker", "annotation_args", "argument_names", "array_spec", "bind_self", "compile_annotation", "implicit_optional",
     "reads_arguments",
 ]  # fmt: skip
 
@@ -68,8 +68,14 @@ def _compile(annotation: Any) -> Optional[Checker]:
     build = getattr(annotation, "_ndt_build_checker", None)  # an annotation that compiles itself (PyTree[...])
     if build is not None:
         return build()
-    if annotation is Any or annotation is object or annotation is typing.NoReturn:
+    if annotation is Any or annotation is object:
         return None
+    if annotation in _spellings("NoReturn", "Never"):
+        return _fast(lambda value, scope, where: f"expected no value (Never), got {describe_value(value)}", "never")
+    if annotation in _spellings("LiteralString"):
+        return _instance(str, "str")
+    if annotation in _spellings("Self"):
+        return _self_checker
     if annotation is None or annotation is type(None):
         return _fast(
             lambda value, scope, where: "" if value is None else f"expected None, got {describe_value(value)}", "none"
@@ -92,6 +98,10 @@ def _compile(annotation: Any) -> Optional[Checker]:
         return _typed_dict(origin if origin is not None else annotation)
     if origin is not None and origin in _spellings("Required", "NotRequired", "ReadOnly"):
         return _compile(args[0])  # TypedDict field qualifiers: the key's presence is checked by the TypedDict
+    if origin is not None and origin in _spellings("Final"):
+        return _compile(args[0])
+    if origin is not None and origin in _spellings("TypeGuard", "TypeIs"):
+        return _instance(bool, "bool")
     if origin is Union or (_UNION_TYPE is not None and isinstance(annotation, _UNION_TYPE)):
         return _union(args)
     if origin is typing.Literal:
@@ -121,6 +131,43 @@ def _compile(annotation: Any) -> Optional[Checker]:
         _assert_isinstance_works(annotation)
         return _instance(annotation, annotation.__qualname__)
     return None  # something we do not understand: never guess, never fail
+
+
+def _self_checker(value: Any, scope: Scope, where: str) -> str:
+    """`Self` in a method: an instance of the class the method was called on (the first
+    argument's class; for a classmethod, the class itself). The call's arguments are read
+    (reads_arguments says so), so a method inherited by a subclass asks for the subclass."""
+    arguments = scope.arguments
+    if not arguments:
+        return "Self names the class of a method's first argument, and this function has none"
+    first = next(iter(arguments.values()))
+    if isinstance(value, type(first)) or (isinstance(first, type) and isinstance(value, first)):
+        return ""
+    owner = first if isinstance(first, type) else type(first)
+    return f"expected Self (an instance of {owner.__qualname__}), got {describe_value(value)}"
+
+
+def bind_self(annotation: Any, cls: type) -> Any:
+    """`annotation` with `Self` replaced by `cls` (a dataclass field's `Optional[Self]`: there is
+    no method argument to read the class from). An alias that cannot be rebuilt is kept as it is."""
+    if annotation in _spellings("Self"):
+        return cls
+    args = typing.get_args(annotation)
+    if not args:
+        return annotation
+    new = tuple(bind_self(arg, cls) if not isinstance(arg, list) else [bind_self(a, cls) for a in arg] for arg in args)
+    if new == args:
+        return annotation
+    origin = typing.get_origin(annotation)
+    try:
+        if origin is Union or (_UNION_TYPE is not None and isinstance(annotation, _UNION_TYPE)):
+            return Union[new]  # type: ignore[valid-type]
+        if origin is typing.Annotated:
+            return typing.Annotated[new]  # type: ignore[valid-type]
+        copy_with = getattr(annotation, "copy_with", None)  # typing's aliases: List[Self], Optional[...]
+        return copy_with(new) if copy_with is not None else origin[new]
+    except Exception:
+        return annotation
 
 
 def implicit_optional(annotation: Any, default: Any) -> Any:
@@ -300,7 +347,9 @@ def _required_keys(cls: Any, hints: dict[str, Any]) -> list[str]:
 
 
 def reads_arguments(annotation: Any, _seen: Optional[set[int]] = None) -> bool:
-    """Whether checking `annotation` needs the call's arguments (`{name}` in a shape)."""
+    """Whether checking `annotation` needs the call's arguments (`{name}` in a shape, `Self`)."""
+    if annotation in _spellings("Self"):
+        return True
     alias = _alias_value(annotation)
     if alias is not None:
         seen = _seen if _seen is not None else set()

@@ -628,3 +628,103 @@ def test_braces_naming_no_parameter_fail_at_decoration() -> None:
 
     with pytest.raises(AnnotationError, match=r"refers to size in braces, which is not a parameter"):
         check(f)
+
+
+# ---------------------------------------------------------------------------------------------
+# Special forms that were once silently unchecked: Self, Final, TypeGuard, NoReturn, LiteralString
+
+
+def test_self_is_the_class_of_the_first_argument() -> None:
+    from typing_extensions import Self
+
+    class Shape2:
+        @check
+        def same(self) -> Self:
+            return self
+
+        @check
+        def wrong(self) -> Self:
+            return 1  # type: ignore[return-value]
+
+        @check
+        def merge(self, other: Self) -> int:
+            return 1
+
+        @classmethod
+        @check
+        def make(cls) -> Self:
+            return cls()
+
+        @classmethod
+        @check
+        def make_base(cls) -> Self:
+            return Shape2()
+
+    class Sub(Shape2):
+        pass
+
+    assert isinstance(Sub().same(), Sub) and isinstance(Sub.make(), Sub)
+    assert Shape2().merge(Sub()) == 1
+    with pytest.raises(TypeCheckError, match=r"Self \(an instance of .*Shape2\)"):
+        Shape2().wrong()
+    with pytest.raises(TypeCheckError, match=r"argument 'other'.*\n.*Sub"):
+        Sub().merge(Shape2())  # a subclass's method asks for the subclass
+    with pytest.raises(TypeCheckError, match="return value"):
+        Sub.make_base()
+
+
+def test_self_in_a_dataclass_field() -> None:
+    import dataclasses
+
+    from typing_extensions import Self
+
+    @check
+    @dataclasses.dataclass
+    class Tree:
+        value: Float[np.ndarray, " n"]
+        parent: Optional[Self] = None
+
+    Tree(np.zeros(2), Tree(np.zeros(2)))  # was refused once Self was checked through the arguments
+    with pytest.raises(TypeCheckError, match="field 'parent'"):
+        Tree(np.zeros(2), 5)  # type: ignore[arg-type]
+
+
+def test_final_typeguard_noreturn_literalstring_are_checked() -> None:
+    import dataclasses
+
+    from typing_extensions import LiteralString, NoReturn, TypeGuard
+
+    @check
+    @dataclasses.dataclass
+    class Settings:
+        rate: typing.Final[float] = 0.1
+
+    @check
+    def is_small(x: object) -> TypeGuard[int]:
+        return 1  # type: ignore[return-value]
+
+    @check
+    def stop() -> NoReturn:  # type: ignore[misc]
+        return None  # type: ignore[return-value]
+
+    @check
+    def label(text: LiteralString) -> int:
+        return 1
+
+    Settings(0.5)
+    with pytest.raises(TypeCheckError, match="field 'rate'"):
+        Settings("fast")  # type: ignore[arg-type]
+    with pytest.raises(TypeCheckError, match="return value"):
+        is_small(1)
+    with pytest.raises(TypeCheckError, match="return value"):
+        stop()
+    assert label("ok") == 1
+    with pytest.raises(TypeCheckError, match="argument 'text'"):
+        label(3)  # type: ignore[arg-type]
+
+
+def test_check_of_something_else_is_ndtypings_error() -> None:
+    from ndtyping import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="decorates a function or a class, not int"):
+        check(42)  # type: ignore[type-var]
