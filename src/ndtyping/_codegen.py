@@ -9,6 +9,7 @@ Every wrapper and checker ndtyping generates goes through `define`, which
 
 from __future__ import annotations
 
+import collections
 import itertools
 import linecache
 import weakref
@@ -25,13 +26,50 @@ def define(source: str, name: str, namespace: dict[str, Any], label: str) -> Cal
     `label` says what the code is ("check of Model.forward"): it becomes the file name
     `<ndtyping check of Model.forward #12>` that tracebacks print.
     """
+    namespace["__tracebackhide__"] = True
+    code = _compiled(source, label)
+    exec(code, namespace)  # our own generated code
+    function = namespace[name]
+    # The source stays in linecache while a function made from it lives (tracebacks, debuggers),
+    # or while its code is cached: checkers of annotations built at runtime (`Float[A, f"{n} 3"]`
+    # from data) come and go, and their sources must not pile up.
+    filename = code.co_filename
+    _live[filename] = _live.get(filename, 0) + 1
+    weakref.finalize(function, _release, filename)
+    return function  # type: ignore[no-any-return]
+
+
+# Compiled sources, the most recent first: a function defined again (a closure in a checked
+# module, a class decorated per call) gets the same wrapper source, and compiling it is most of
+# what decorating costs. Bounded, so sources built from data at runtime do not pile up.
+_CODE: collections.OrderedDict[tuple[str, str], Any] = collections.OrderedDict()
+_CODE_SIZE = 512
+_live: dict[str, int] = {}  # file name -> functions alive that were made from it
+_cached_files: set[str] = set()  # the file names of the codes in _CODE
+
+
+def _compiled(source: str, label: str) -> Any:
+    key = (source, label)
+    code = _CODE.get(key)
+    if code is not None:
+        _CODE.move_to_end(key)
+        return code
     filename = f"<ndtyping {label} #{next(_serial)}>"
     # mtime None: linecache.checkcache keeps the entry (there is no file to compare with).
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace["__tracebackhide__"] = True
-    exec(compile(source, filename, "exec"), namespace)  # our own generated code
-    function = namespace[name]
-    # The source lives as long as the code: checkers of annotations built at runtime
-    # (`Float[A, f"{n} 3"]` from data) come and go, and their sources must not pile up.
-    weakref.finalize(function, linecache.cache.pop, filename, None)
-    return function  # type: ignore[no-any-return]
+    code = _CODE[key] = compile(source, filename, "exec")
+    _cached_files.add(filename)
+    while len(_CODE) > _CODE_SIZE:
+        _, old = _CODE.popitem(last=False)
+        _cached_files.discard(old.co_filename)
+        if not _live.get(old.co_filename):
+            linecache.cache.pop(old.co_filename, None)
+    return code
+
+
+def _release(filename: str) -> None:
+    left = _live.pop(filename, 1) - 1
+    if left:
+        _live[filename] = left
+    elif filename not in _cached_files:
+        linecache.cache.pop(filename, None)

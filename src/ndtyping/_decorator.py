@@ -415,6 +415,11 @@ def _class_namespace(cls: Any, localns: Optional[dict[str, Any]]) -> dict[str, A
 _CLASS_NAMESPACES: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
+def remember_class_namespace(cls: type, localns: Optional[dict[str, Any]]) -> None:
+    """Where a dataclass decorated by other means than `check` (the import hook) resolves its fields."""
+    _CLASS_NAMESPACES[cls] = _class_namespace(cls, localns)
+
+
 def _check_property(prop: property, localns: Optional[dict[str, Any]]) -> property:
     """A property whose getter, setter and deleter are checked (the getter's return annotation)."""
     parts = [None if f is None or getattr(f, "__no_type_check__", False) else _check(f, localns)

@@ -11,9 +11,10 @@ statement is added, moved or removed), so every line number, traceback and
   after `__init__` and leaves other classes as they are (their methods are decorated one by one).
 - `@typing.no_type_check` (on a function or a class), `@overload` stubs, and functions
   already decorated with ndtyping's `check` or `jaxtyped` are skipped.
-- Only definitions at module level, in class bodies and in `if`/`try`/`with` blocks at those
-  levels are instrumented: a function defined inside another function is redefined on every
-  call, and decorating it each time would cost more than it checks.
+- Definitions at every level are instrumented, as jaxtyping's hook does: module level, class
+  bodies, blocks (`if`/`try`/`with`/loops/`match`) and functions inside functions (a closure or a
+  local class is checked each time it is defined; `define` reuses the compiled wrapper, so
+  redefining a function costs a fraction of the first decoration).
 """
 
 from __future__ import annotations
@@ -45,11 +46,15 @@ class Instrumenter:
         INSTRUMENTERS.append(self)
 
     def function(self, fn: Any) -> Any:
-        from ._decorator import check
+        from ._decorator import _check
         from ._jaxtyped import jaxtyped
+        from ._signature import decoration_locals
 
+        if checks_disabled():
+            return fn
         if self.typechecker is None:
-            return check(fn)
+            # The names where the definition is (a closure naming a local class), not this frame's.
+            return _check(fn, decoration_locals(1))
         return jaxtyped(fn, typechecker=self.typechecker)
 
     def klass(self, cls: Any) -> Any:
@@ -59,6 +64,10 @@ class Instrumenter:
         if checks_disabled():
             return cls
         if isinstance(cls, type) and dataclasses.is_dataclass(cls) and not getattr(cls, "__no_type_check__", False):
+            from ._decorator import remember_class_namespace
+            from ._signature import decoration_locals
+
+            remember_class_namespace(cls, decoration_locals(1))  # fields may name local classes
             check_fields_after_init(cls, self.typechecker or check)
         return cls
 
@@ -112,18 +121,22 @@ class _Rewriter:
                 self.function(statement)
             elif isinstance(statement, ast.ClassDef):
                 self.klass(statement)
-            elif (
-                isinstance(statement, (ast.If, ast.Try, ast.With, ast.AsyncWith))
-                or type(statement).__name__ == "TryStar"
-            ):
+            elif isinstance(
+                statement, (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)
+            ) or type(statement).__name__ in ("TryStar", "Match"):
                 for field in ("body", "orelse", "finalbody"):
                     self.statements(getattr(statement, field, []) or [])
                 for handler in getattr(statement, "handlers", []) or []:
                     self.statements(handler.body)
+                for case in getattr(statement, "cases", []) or []:  # match statements
+                    self.statements(case.body)
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         names = {_decorator_name(d) for d in node.decorator_list}
-        if not _has_annotations(node) or names & _SKIP_DECORATORS or names & _ALREADY_CHECKED:
+        if names & _SKIP_DECORATORS:
+            return  # opted out (no_type_check), or a stub (overload): its body is not run as written
+        self.statements(node.body)  # closures and local classes: checked where they are defined
+        if not _has_annotations(node) or names & _ALREADY_CHECKED:
             return
         node.decorator_list.append(self.instrumenter.decorator("function", node))
 

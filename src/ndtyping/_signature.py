@@ -85,12 +85,19 @@ def decoration_locals(depth: int) -> Optional[dict[str, Any]]:
     """The local names where a decorator was applied (a class or a function defined in a function),
     so that `def f(x: "Local")` can name them; None at module level (the globals are used anyway)."""
     try:
-        frame = sys._getframe(depth + 1)
+        frame: Any = sys._getframe(depth + 1)
     except ValueError:
         return None
-    if frame.f_locals is frame.f_globals:
-        return None
-    return dict(frame.f_locals)
+    found: dict[str, Any] = {}
+    # A class body (code not CO_OPTIMIZED) sees no names of the function around it, but its
+    # methods' annotations may use them (`class M: def f(self, x: Local)` inside a function):
+    # the enclosing frames are read too, out to the first function, inner names first.
+    while frame is not None and frame.f_locals is not frame.f_globals:
+        found = {**frame.f_locals, **found}
+        if frame.f_code.co_flags & inspect.CO_OPTIMIZED:
+            break
+        frame = frame.f_back
+    return found or None
 
 
 class DeferredAnnotation:

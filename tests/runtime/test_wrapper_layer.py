@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import traceback
+from typing import Any
 
 import numpy as np
 import pytest
@@ -191,6 +192,34 @@ def test_generated_wrappers_are_hidden_from_pytest_and_readable() -> None:
     import linecache
 
     assert linecache.getline(filename, 1).startswith("def _ndt_wrapper(x, w)")
+
+
+def test_a_live_wrapper_keeps_its_source_and_redefinitions_reuse_the_code() -> None:
+    import linecache
+
+    from ndtyping import _codegen
+
+    def make(k: int) -> Any:
+        namespace: dict[str, Any] = {}
+        exec(
+            f"def f{k}(x: Float[np.ndarray, 'n {k + 1}']) -> int:\n    return 1", {"Float": Float, "np": np}, namespace
+        )
+        return check(namespace[f"f{k}"])
+
+    first = make(0)
+    for k in range(1, _codegen._CODE_SIZE + 50):  # more distinct sources than the code cache holds
+        make(k)
+    filename = first.__code__.co_filename
+    assert linecache.getline(filename, 1).startswith("def _ndt_wrapper(x)")  # evicted once: a traceback lost its lines
+
+    def closure() -> Any:
+        @check
+        def inner(x: Float[np.ndarray, " n"]) -> int:
+            return 1
+
+        return inner
+
+    assert closure().__code__ is closure().__code__  # a closure checked per call is compiled once
 
 
 # ------------------------------------------------------------------ one wording for dataclass fields

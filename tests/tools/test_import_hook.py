@@ -256,6 +256,57 @@ def test_forward_references_to_later_classes(make_package: MakePackage) -> None:
         module.build(0)
 
 
+def test_closures_local_classes_and_blocks_are_checked(make_package: MakePackage) -> None:
+    # As jaxtyping's hook: a function defined inside a function (and a class defined there, and
+    # definitions in loops and match cases) is checked each time it is defined, with the names
+    # visible where it is defined. These were once left unchecked without a word.
+    source = """\
+        from __future__ import annotations
+        import dataclasses
+        import numpy as np
+        from ndtyping import Float
+
+        def factory():
+            class Local:
+                pass
+
+            def scale(x: Local, y: Float[np.ndarray, "n"]) -> Float[np.ndarray, "n"]:
+                return y
+
+            class Layer:
+                def forward(self, x: Local, y: Float[np.ndarray, "n"]) -> Float[np.ndarray, "n"]:
+                    return y
+
+            @dataclasses.dataclass
+            class Params:
+                kind: Local
+                w: Float[np.ndarray, "n n"]
+
+            return scale, Local, Layer, Params
+
+        for _ in range(1):
+            def in_loop(x: Float[np.ndarray, "n"]) -> int:
+                return 1
+        """
+    name = make_package({"__init__.py": source})
+    with install_import_hook(name):
+        module = importlib.import_module(name)
+    scale, Local, Layer, Params = module.factory()
+    assert scale(Local(), np.zeros(2)).shape == (2,)
+    assert Layer().forward(Local(), np.zeros(2)).shape == (2,)
+    Params(Local(), np.zeros((2, 2)))
+    with pytest.raises(TypeCheckError, match=r"scale\(\) argument 'x'"):
+        scale(1, np.zeros(2))
+    with pytest.raises(ShapeError, match=r"scale\(\) argument 'y'"):
+        scale(Local(), np.zeros((2, 2)))
+    with pytest.raises(TypeCheckError, match=r"forward\(\) argument 'x'"):
+        Layer().forward(1, np.zeros(2))
+    with pytest.raises(ShapeError, match="field 'w'"):
+        Params(Local(), np.zeros(2))
+    with pytest.raises(ShapeError, match=r"in_loop\(\) argument 'x'"):
+        module.in_loop(np.zeros((2, 2)))
+
+
 @pytest.mark.parametrize(
     ("modules", "message"),
     [
