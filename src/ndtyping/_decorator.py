@@ -83,10 +83,27 @@ def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
         raise ConfigurationError(f"check() decorates a function or a class, not {type(fn).__name__}")
     if getattr(fn, "__no_type_check__", False) or getattr(fn, "_ndt_checked", False):
         return fn
+    if not (inspect.isfunction(fn) or inspect.ismethod(fn)) and _annotated_call(fn):
+        # A callable object (`__call__` annotated): its calls are checked through a wrapper of the
+        # bound `__call__`; the object stays reachable as `__wrapped__`.
+        return _wrap_function(fn.__call__, localns)
+    try:
+        inspect.signature(fn)
+    except (TypeError, ValueError):  # a builtin without a signature has no annotations to check
+        if getattr(fn, "__annotations__", None):
+            raise ConfigurationError(
+                f"check() cannot read the signature of {fn!r}, so its annotations cannot be checked"
+            ) from None
+        return fn
     if not hints_resolve(fn, localns) and not (inspect.isgeneratorfunction(fn) or inspect.isasyncgenfunction(fn)
                                                or inspect.iscoroutinefunction(fn)):  # fmt: skip
         return _wrap_lazily(fn, localns)
     return _wrap_function(fn, localns)
+
+
+def _annotated_call(obj: Any) -> bool:
+    call = getattr(type(obj), "__call__", None)  # noqa: B004 (the class's, not a callable test)
+    return inspect.isfunction(call) and bool(getattr(call, "__annotations__", None))
 
 
 def _wrap_lazily(fn: Callable[..., Any], localns: Optional[dict[str, Any]]) -> Callable[..., Any]:

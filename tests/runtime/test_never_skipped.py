@@ -728,3 +728,23 @@ def test_check_of_something_else_is_ndtypings_error() -> None:
 
     with pytest.raises(ConfigurationError, match="decorates a function or a class, not int"):
         check(42)  # type: ignore[type-var]
+
+
+def test_a_callable_object_is_checked_through_its_call() -> None:
+    class Scale:
+        def __call__(self, x: Float[np.ndarray, " n"]) -> Float[np.ndarray, " n"]:
+            return x
+
+    scale = Scale()
+    checked = check(scale)
+    assert checked(np.zeros(2)).shape == (2,)
+    assert checked.__wrapped__ == scale.__call__  # the object stays reachable
+    with pytest.raises(ShapeError, match=r"Scale.__call__\(\) argument 'x'"):
+        checked(np.zeros((2, 2)))  # was silently unchecked
+
+
+def test_builtins_without_a_signature_are_returned_as_they_are() -> None:
+    import functools
+
+    assert check(functools.partial(max, 1))(2) == 2  # raised inspect's ValueError once
+    assert check(len)([1, 2]) == 2
