@@ -13,15 +13,9 @@ from typing import Any
 
 import pytest
 
-from ndtyping._check_command import (
-    Project,
-    _strip_jsonc,
-    find_project,
-    merged_stub_dir,
-    user_stub_dir,
-    write_config,
-)
+from ndtyping._check_command import write_config
 from ndtyping._overlay import supported
+from ndtyping._pyright_project import Project, find_project, merged_stub_dir, strip_jsonc, user_stub_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -387,9 +381,9 @@ def test_usage_error_exits_2() -> None:
 # The pieces, without pyright
 
 
-def test_strip_jsonc() -> None:
+def teststrip_jsonc() -> None:
     text = '{\n  // a comment\n  "a": "http://x/*y*/", /* block\n comment */ "b": [1, 2,],\n  "c": "q\\"//",\n  "d": "a,]",\n}'
-    assert json.loads(_strip_jsonc(text)) == {"a": "http://x/*y*/", "b": [1, 2], "c": 'q"//', "d": "a,]"}
+    assert json.loads(strip_jsonc(text)) == {"a": "http://x/*y*/", "b": [1, 2], "c": 'q"//', "d": "a,]"}
 
 
 def test_find_project_prefers_pyrightconfig_above_over_pyproject_here(tmp_path: Path) -> None:

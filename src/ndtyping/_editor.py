@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, TextIO
 
-from ._check_command import DEFAULT_STUB_DIR, CheckError, Project, _link, _read_settings, _strip_jsonc, locate_project
 from ._overlay import build_overlay, overlay_staleness, read_manifest
+from ._pyright_project import DEFAULT_STUB_DIR, CheckError, Project, link, locate_project, read_settings, strip_jsonc
 
 __all__ = ["EDITOR_DIR", "STUB_PATH", "EditorResult", "set_up_editor"]
 
@@ -107,7 +107,7 @@ def _user_stub_dir(project: Project, editor_dir: Path) -> Optional[Path]:
         except (ValueError, KeyError, TypeError):
             pass
     config = project.config
-    settings = _read_settings(config, ("basedpyright", "pyright")) if config is not None else None
+    settings = read_settings(config, ("basedpyright", "pyright")) if config is not None else None
     named = settings.get("stubPath") if settings else None
     if config is not None and isinstance(named, str) and named.strip("/") != STUB_PATH:
         return (config.parent / named).resolve()
@@ -127,7 +127,7 @@ def _link_user_stubs(user_stubs: Path, stub_dir: Path) -> list[str]:
         target = stub_dir / entry.name
         if target.is_symlink() or target.exists():
             continue
-        _link(entry, target)
+        link(entry, target)
         linked.append(entry.name)
     return linked
 
@@ -139,7 +139,7 @@ def _link_user_stubs(user_stubs: Path, stub_dir: Path) -> list[str]:
 def _edit_json(config: Path) -> list[str]:
     text = config.read_text(encoding="utf-8")
     try:
-        settings = json.loads(_strip_jsonc(text))
+        settings = json.loads(strip_jsonc(text))
     except ValueError as err:
         raise CheckError(f"{config}: not valid JSON ({err}); fix it, then run `ndtyping editor` again") from None
     if not isinstance(settings, dict):
