@@ -54,7 +54,7 @@ def _compiled(source: str, label: str) -> Any:
     if code is not None:
         _CODE.move_to_end(key)
         return code
-    filename = f"<ndtyping {label} #{next(_serial)}>"
+    filename = _file_name(label)
     # mtime None: linecache.checkcache keeps the entry (there is no file to compare with).
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     code = _CODE[key] = compile(source, filename, "exec")
@@ -63,7 +63,7 @@ def _compiled(source: str, label: str) -> Any:
         _, old = _CODE.popitem(last=False)
         _cached_files.discard(old.co_filename)
         if not _live.get(old.co_filename):
-            linecache.cache.pop(old.co_filename, None)
+            _forget(old.co_filename)
     return code
 
 
@@ -72,4 +72,25 @@ def _release(filename: str) -> None:
     if left:
         _live[filename] = left
     elif filename not in _cached_files:
-        linecache.cache.pop(filename, None)
+        _forget(filename)
+
+
+# File names are reused once their code is gone: compile() interns a code's file name, and an
+# interned string is never freed, so a new name per annotation built at runtime would pile up.
+_free_serials: dict[str, list[int]] = {}  # label -> serials free for reuse
+_named: dict[str, tuple[str, int]] = {}  # file name in use -> (label, serial)
+
+
+def _file_name(label: str) -> str:
+    free = _free_serials.get(label)
+    serial = free.pop() if free else next(_serial)
+    filename = f"<ndtyping {label} #{serial}>"
+    _named[filename] = (label, serial)
+    return filename
+
+
+def _forget(filename: str) -> None:
+    linecache.cache.pop(filename, None)
+    named = _named.pop(filename, None)
+    if named is not None:
+        _free_serials.setdefault(named[0], []).append(named[1])

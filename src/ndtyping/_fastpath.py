@@ -400,6 +400,9 @@ def _build_fits(spec: ArraySpec) -> Callable[[Any, Any], bool]:
     namespace = compiler.namespace
     namespace.update(_ndt_get=_current.get, _ndt_general=general)
     lines = [
+        # The annotation is named here, not in the file name: file names are interned by
+        # compile() and never freed, so runtime-built annotations must not each make one.
+        f"# isinstance {spec.label}",
         "def _ndt_fits(_ndt_owner, value):",
         f"    if _ndt_get() is None and {_conditions(pre)}:",
         "        try:",
@@ -410,4 +413,4 @@ def _build_fits(spec: ArraySpec) -> Callable[[Any, Any], bool]:
         "            return True",
         "    return _ndt_general(_ndt_owner, value)",
     ]
-    return define("\n".join(lines) + "\n", "_ndt_fits", namespace, f"isinstance {spec.label}")
+    return define("\n".join(lines) + "\n", "_ndt_fits", namespace, "isinstance")
