@@ -16,6 +16,7 @@ KNOWN_FALSE_POSITIVES does not list fails the test.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,6 +129,13 @@ def test_holdout_is_apart_from_the_realistic_corpus() -> None:
 
 def test_every_pair_has_a_bug_kind() -> None:
     assert set(BUG_KINDS) == {p.name for p in PAIRS}
+
+
+def test_measure_tool_takes_a_corpus_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        measure_corpus.main(["--corpus", str(tmp_path / "missing")])
+    assert "not a directory" in capsys.readouterr().err
+    assert [p.name for p in measure_corpus.discover(HOLDOUT)] == [p.name for p in PAIRS]
 
 
 @pytest.mark.parametrize("name", [p.name for p in PAIRS])
