@@ -13,8 +13,11 @@ NDArray annotations in `plain/`. This script runs, each once:
 
     python tools/measure_corpus.py              # the report
     python tools/measure_corpus.py --json out.json
+    python tools/measure_corpus.py --corpus tests/typing/holdout   # another corpus of twins
 
-tests/typing/test_realistic_corpus.py runs `measure()` and holds the thresholds.
+Any directory laid out the same way can be measured with `--corpus DIR` (its own pyrightconfig.json
+is the user's configuration; a `plain/` subdirectory is optional). tests/typing/test_realistic_corpus.py
+and tests/typing/test_holdout_corpus.py run `measure()` and hold the thresholds.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "tests" / "typing" / "realistic"
+CORPUS = ROOT / "tests" / "typing" / "realistic"  # the default corpus
 PLAIN = CORPUS / "plain"
+HOLDOUT = ROOT / "tests" / "typing" / "holdout"  # held out from stub work: measures generalisation
 BUG_MARK = re.compile(r"#\s*BUG\b:?\s*(.*)$")
 PYRIGHT_VERSION = "1.1.414"
 
@@ -85,16 +89,16 @@ def twin_difference(ok: Path, bug: Path) -> list[int]:
     return [n for n, (x, y) in enumerate(zip(a, b), 1) if x != y]
 
 
-def discover() -> list[Pair]:
+def discover(corpus: Path = CORPUS) -> list[Pair]:
     pairs = []
-    for ok in sorted(CORPUS.glob("*_ok.py")):
+    for ok in sorted(corpus.glob("*_ok.py")):
         name = ok.name[: -len("_ok.py")]
-        bug = CORPUS / f"{name}_bug.py"
+        bug = corpus / f"{name}_bug.py"
         if not bug.exists():
             raise ValueError(f"{ok.name} has no bug twin {bug.name}")
         line, note = bug_line(bug)
         pairs.append(Pair(name, backend_of(name), line, note))
-    orphans = {p.name[: -len("_bug.py")] for p in CORPUS.glob("*_bug.py")} - {p.name for p in pairs}
+    orphans = {p.name[: -len("_bug.py")] for p in corpus.glob("*_bug.py")} - {p.name for p in pairs}
     if orphans:
         raise ValueError(f"bug twins without a correct twin: {sorted(orphans)}")
     return pairs
@@ -112,19 +116,19 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYRIGHT_PYTHON_FORCE_VERSION": PYRIGHT_VERSION}
 
 
-def _relative(file: str) -> str:
+def _relative(file: str, corpus: Path) -> str:
     path = Path(file)
     if not path.is_absolute():
         path = ROOT / path
     try:
-        return str(path.resolve().relative_to(CORPUS))
+        return str(path.resolve().relative_to(corpus.resolve()))
     except ValueError:
         return file
 
 
-def run_ndtyping_check(paths: list[Path]) -> tuple[list[Finding], float]:
-    """Errors `ndtyping check --json` reports on `paths`, and its wall time (seconds)."""
-    command = [sys.executable, "-m", "ndtyping._cli", "check", "--json", "--project", str(CORPUS), *map(str, paths)]
+def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float]:
+    """Errors `ndtyping check --json` reports on `paths` (with `corpus`'s config), and its wall time (seconds)."""
+    command = [sys.executable, "-m", "ndtyping._cli", "check", "--json", "--project", str(corpus), *map(str, paths)]
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
     elapsed = time.perf_counter() - start
@@ -134,20 +138,20 @@ def run_ndtyping_check(paths: list[Path]) -> tuple[list[Finding], float]:
     if report["summary"].get("stubs") is False:
         raise RuntimeError(f"ndtyping check ran without its stubs: {report['summary'].get('stubs_note')}")
     findings = [
-        Finding(_relative(f["file"]), f["line"], f["rule"], f["message"])
+        Finding(_relative(f["file"], corpus), f["line"], f["rule"], f["message"])
         for f in report["findings"]
         if f["severity"] == "error"
     ]
     return findings, elapsed
 
 
-def run_plain_pyright(paths: list[Path]) -> tuple[list[Finding], float]:
+def run_plain_pyright(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float]:
     """Errors plain pyright (no ndtyping stubs, same config and interpreter) reports, and its wall time."""
     command = [
         *_pyright_command(),
         "--outputjson",
         "--project",
-        str(CORPUS),
+        str(corpus),
         "--pythonpath",
         sys.executable,
         *map(str, paths),
@@ -162,7 +166,7 @@ def run_plain_pyright(paths: list[Path]) -> tuple[list[Finding], float]:
             f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}"
         ) from None
     findings = [
-        Finding(_relative(d["file"]), d["range"]["start"]["line"] + 1, d.get("rule", ""), d["message"])
+        Finding(_relative(d["file"], corpus), d["range"]["start"]["line"] + 1, d.get("rule", ""), d["message"])
         for d in report["generalDiagnostics"]
         if d["severity"] == "error"
     ]
@@ -182,17 +186,37 @@ def new_findings(with_stubs: list[Finding], plain: list[Finding]) -> list[Findin
     return extra
 
 
-def measure(timing: bool = True) -> dict[str, Any]:
-    pairs = discover()
-    twins = [CORPUS / f"{p.name}_{kind}.py" for p in pairs for kind in ("ok", "bug")]
-    plain_files = sorted(PLAIN.glob("*.py"))
+def ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 3) if a is not None and b else None
 
-    twin_findings, twin_time = run_ndtyping_check(twins)
-    if not plain_files:
-        raise ValueError(f"no plain programs in {PLAIN}")
-    plain_pyright_findings, plain_pyright_time = run_plain_pyright(plain_files)
-    plain_ndt_findings, plain_ndt_time = run_ndtyping_check(plain_files)
-    twin_pyright_time = run_plain_pyright(twins)[1] if timing else None
+
+def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
+    """The measurement of one corpus directory; its `plain/` programs are required for the default
+    corpus and optional for others (then `result["plain"]` is None)."""
+    pairs = discover(corpus)
+    twins = [corpus / f"{p.name}_{kind}.py" for p in pairs for kind in ("ok", "bug")]
+    plain_dir = corpus / "plain"
+    plain_files = sorted(plain_dir.glob("*.py"))
+
+    twin_findings, twin_time = run_ndtyping_check(twins, corpus)
+    if not plain_files and corpus.resolve() == CORPUS.resolve():
+        raise ValueError(f"no plain programs in {plain_dir}")
+    plain: dict[str, Any] | None = None
+    plain_time: dict[str, Any] | None = None
+    if plain_files:
+        plain_pyright_findings, plain_pyright_time = run_plain_pyright(plain_files, corpus)
+        plain_ndt_findings, plain_ndt_time = run_ndtyping_check(plain_files, corpus)
+        plain = {
+            "programs": len(plain_files),
+            "new_errors": [asdict(f) for f in new_findings(plain_ndt_findings, plain_pyright_findings)],
+            "pyright_errors": [str(f) for f in plain_pyright_findings],
+        }
+        plain_time = {
+            "ndtyping_check_s": round(plain_ndt_time, 2),
+            "pyright_s": round(plain_pyright_time, 2),
+            "ratio": ratio(plain_ndt_time, plain_pyright_time),
+        }
+    twin_pyright_time = run_plain_pyright(twins, corpus)[1] if timing else None
 
     by_file: dict[str, list[Finding]] = {}
     for f in twin_findings:
@@ -210,10 +234,17 @@ def measure(timing: bool = True) -> dict[str, Any]:
         caught = sum(p.caught for p in chosen)
         return {"caught": caught, "total": len(chosen), "rate": caught / len(chosen) if chosen else 0.0}
 
-    def ratio(a: float | None, b: float | None) -> float | None:
-        return round(a / b, 3) if a is not None and b else None
-
+    times: dict[str, Any] = {
+        "twins": {
+            "ndtyping_check_s": round(twin_time, 2),
+            "pyright_s": twin_pyright_time and round(twin_pyright_time, 2),
+            "ratio": ratio(twin_time, twin_pyright_time),
+        }
+    }
+    if plain_time is not None:
+        times["plain"] = plain_time
     return {
+        "corpus": str(corpus),
         "pairs": len(pairs),
         "catch": {"numpy": rate("numpy"), "jax": rate("jax"), "all": rate(None)},
         "missed": [
@@ -229,31 +260,18 @@ def measure(timing: bool = True) -> dict[str, Any]:
         "false_positives": [asdict(f) for f in false_positives],
         "files_with_false_positives": sorted({f.file for f in false_positives}),
         "noise_in_bug_files": [str(f) for p in pairs for f in p.errors_in_bug_file if f.line != p.bug_line],
-        "plain": {
-            "programs": len(plain_files),
-            "new_errors": [asdict(f) for f in new_findings(plain_ndt_findings, plain_pyright_findings)],
-            "pyright_errors": [str(f) for f in plain_pyright_findings],
-        },
-        "time": {
-            "twins": {
-                "ndtyping_check_s": round(twin_time, 2),
-                "pyright_s": twin_pyright_time and round(twin_pyright_time, 2),
-                "ratio": ratio(twin_time, twin_pyright_time),
-            },
-            "plain": {
-                "ndtyping_check_s": round(plain_ndt_time, 2),
-                "pyright_s": round(plain_pyright_time, 2),
-                "ratio": ratio(plain_ndt_time, plain_pyright_time),
-            },
-        },  # fmt: skip
+        "plain": plain,
+        "time": times,
     }
 
 
 def report_text(result: dict[str, Any]) -> str:
     c = result["catch"]
+    plain = result["plain"]
+    name = Path(result.get("corpus", CORPUS)).name
     out = [
-        f"realistic corpus: {result['pairs']} twin pairs (numpy {c['numpy']['total']}, jax {c['jax']['total']}), "
-        f"{result['plain']['programs']} plain programs",
+        f"{name} corpus: {result['pairs']} twin pairs (numpy {c['numpy']['total']}, jax {c['jax']['total']}), "
+        + (f"{plain['programs']} plain programs" if plain else "no plain programs"),
         "bugs caught on their line: "
         + ", ".join(f"{k} {v['caught']}/{v['total']}" for k, v in c.items() if k != "all")
         + f", all {c['all']['caught']}/{c['all']['total']} ({100 * c['all']['rate']:.1f}%)",
@@ -266,9 +284,10 @@ def report_text(result: dict[str, Any]) -> str:
     fps = result["false_positives"]
     out.append(f"errors on correct files: {len(fps)} in {len(result['files_with_false_positives'])} files")
     out += [f"  {f['file']}:{f['line']}: {f['message'].splitlines()[0]} ({f['rule']})" for f in fps]
-    new = result["plain"]["new_errors"]
-    out.append(f"new errors on plain programs (ndtyping check vs pyright): {len(new)}")
-    out += [f"  {f['file']}:{f['line']}: {f['message'].splitlines()[0]} ({f['rule']})" for f in new]
+    if plain:
+        new = plain["new_errors"]
+        out.append(f"new errors on plain programs (ndtyping check vs pyright): {len(new)}")
+        out += [f"  {f['file']}:{f['line']}: {f['message'].splitlines()[0]} ({f['rule']})" for f in new]
     for label, t in result["time"].items():
         if t["pyright_s"] is None:
             out.append(f"time on {label}: ndtyping check {t['ndtyping_check_s']} s (pyright not timed)")
@@ -283,8 +302,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the measurement as JSON")
     parser.add_argument("--no-timing", action="store_true", help="skip timing plain pyright on the twins")
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=CORPUS,
+        metavar="DIR",
+        help=f"the directory of twins to measure (default: {CORPUS.relative_to(ROOT)}; e.g. {HOLDOUT.relative_to(ROOT)})",
+    )
     args = parser.parse_args(argv)
-    result = measure(timing=not args.no_timing)
+    corpus = args.corpus.resolve()
+    if not corpus.is_dir():
+        parser.error(f"--corpus {args.corpus}: not a directory")
+    result = measure(timing=not args.no_timing, corpus=corpus)
     print(report_text(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")

@@ -12,25 +12,13 @@ annotated function (so the shapes it returns are the annotated ones), and every 
 
 from __future__ import annotations
 
-import importlib.util
-import inspect
-import re
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-from ndtyping import check
 from ndtyping._overlay import supported
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-try:
-    import measure_corpus
-finally:
-    sys.path.pop(0)
+from .corpus_support import HAVE_JAX, describe, load_checked, measure_corpus, needs_backend, unexpected_false_positives
 
 # Measured on 2026-11-24 (numpy 2.4.6, jax 0.10.2, pyright 1.1.414): 65 of 108 bugs caught on
 # their line (60.2%; numpy 40/54, jax 25/54), rounded down. Issue 15 asks for 0.9.
@@ -65,7 +53,6 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
 # Errors ndtyping check adds to plain pyright's on the programs in plain/ (file:line): none allowed.
 KNOWN_NEW_PLAIN_ERRORS: dict[str, str] = {}
 
-HAVE_JAX = importlib.util.find_spec("jax") is not None
 PAIRS = measure_corpus.discover()
 OK_FILES = [f"{p.name}_ok.py" for p in PAIRS]
 BUG_FILES = [f"{p.name}_bug.py" for p in PAIRS]
@@ -94,33 +81,12 @@ def test_twins_differ_on_the_bug_line_only(name: str) -> None:
 # Runtime: the correct twins run and return what they declare; the bug twins fail
 
 
-def load_checked(path: Path) -> ModuleType:
-    """Import a corpus file under a private name, with `check` applied to its annotated functions."""
-    spec = importlib.util.spec_from_file_location(f"_realistic_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    for name, obj in list(vars(module).items()):
-        if inspect.isfunction(obj) and obj.__module__ == module.__name__ and "NDArray" in str(obj.__annotations__):
-            setattr(module, name, check(obj))  # main() looks its callees up in the module: it calls these
-    return module
-
-
-STAR_SHAPE = re.compile(r"NDArray\[[^\]\n]*, \*[A-Za-z_]")  # NDArray[float32, *Batch, ...]: Python 3.11+
-
-
-def needs_backend(name: str) -> Any:
-    if sys.version_info < (3, 11) and STAR_SHAPE.search((measure_corpus.CORPUS / name).read_text()):
-        return pytest.mark.skip(reason="the *Shape spelling needs Python 3.11")  # 3.11+
-    return pytest.mark.skipif(name.startswith("jax_") and not HAVE_JAX, reason="needs jax")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=needs_backend(n)) for n in OK_FILES])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=needs_backend(measure_corpus.CORPUS / n)) for n in OK_FILES])
 def test_correct_twin_runs_and_matches_its_annotations(name: str) -> None:
     load_checked(measure_corpus.CORPUS / name).main()
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=needs_backend(n)) for n in BUG_FILES])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=needs_backend(measure_corpus.CORPUS / n)) for n in BUG_FILES])
 def test_bug_twin_fails_at_runtime(name: str) -> None:
     with pytest.raises(Exception):  # noqa: B017  # ndtyping's ShapeError, or numpy's / jax's own error first
         load_checked(measure_corpus.CORPUS / name).main()
@@ -154,14 +120,8 @@ def test_catch_rate(measurement: dict[str, Any]) -> None:
 
 @pytest.mark.pyright
 def test_no_error_on_correct_files(measurement: dict[str, Any]) -> None:
-    found = {f"{f['file']}:{f['line']}": f for f in measurement["false_positives"]}
-    fixed = set(KNOWN_FALSE_POSITIVES) - set(found)
-    if fixed:
-        print(f"\nno longer reported, remove from KNOWN_FALSE_POSITIVES: {sorted(fixed)}")
-    new = {k: f for k, f in found.items() if k not in KNOWN_FALSE_POSITIVES}
-    assert not new, "errors on correct files:\n" + "\n".join(
-        f"{k}: {f['message']} ({f['rule']})" for k, f in new.items()
-    )
+    new = unexpected_false_positives(measurement, KNOWN_FALSE_POSITIVES)
+    assert not new, "errors on correct files:\n" + describe(new)
 
 
 @pytest.mark.pyright
