@@ -27,7 +27,7 @@ from pathlib import Path
 
 from _generated import write_or_check
 from _readable import readable
-from _shape_rules import EINSUM, Family, einsum_shapes, linalg_overloads, named_tuple_classes
+from _shape_rules import Family, einsum_groups, einsum_shapes, linalg_overloads, named_tuple_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
@@ -550,14 +550,16 @@ def joins() -> list[str]:
 
 
 def einsum() -> list[str]:
-    """einsum with literal subscripts, one overload per pattern of _shape_rules.EINSUM."""
+    """einsum with literal subscripts: one overload per shape rule of _shape_rules.EINSUM, its
+    subscripts a Literal union of the rule's spellings."""
     out = ["## jax.numpy: before einsum"]
     names = LETTERS + ["_NdtF"]
-    for subscripts in EINSUM:
-        inputs, output = einsum_shapes(subscripts)
+    for spellings, canonical in einsum_groups(len(names)):
+        inputs, output = einsum_shapes(canonical)
         letters = {letter: names[n] for n, letter in enumerate(dict.fromkeys("".join("".join(t) for t in inputs)))}
         arrays = ", ".join(f"op{n}: {arr('_NdtD', tup([letters[c] for c in term]))}" for n, term in enumerate(inputs))
-        params = f"subscripts: _NdtLiteral[{subscripts!r}], {arrays}, /, *, out: None = None, optimize: _NdtAny = 'auto', precision: _NdtAny = None"
+        literal = ", ".join(repr(spelling) for spelling in spellings)
+        params = f"subscripts: _NdtLiteral[{literal}], {arrays}, /, *, out: None = None, optimize: _NdtAny = 'auto', precision: _NdtAny = None"
         out.append(overload("einsum", params, res("_NdtD", tup([letters[c] for c in output]))))
     return out
 

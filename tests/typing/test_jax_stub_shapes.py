@@ -14,7 +14,7 @@ from ndtyping._overlay import build_overlay, supported
 
 from .run_pyright import run_pyright
 from .test_jax_stubs import jax_config
-from .test_stub_shapes import EINSUM, einsum_shapes, inferred_shape
+from .test_stub_shapes import einsum_groups, einsum_shapes, einsum_size, inferred_shape
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
@@ -175,10 +175,9 @@ for expr in (
     "jnp.split(x, 2, axis=-2)[0]",
 ):
     CASES.append((expr, {"x": (4, 6, 2)}, 1))
-EINSUM_SIZES = {"i": 3, "j": 4, "k": 5, "b": 2, "h": 3, "q": 4, "d": 5, "n": 2, "c": 3, "w": 4, "o": 5}
-for subscripts in EINSUM:
+for subscripts in [spellings[0] for spellings, _ in einsum_groups(5)]:  # one spelling per rule
     terms, _ = einsum_shapes(subscripts)
-    operands = {f"op{n}": tuple(EINSUM_SIZES[c] for c in term) for n, term in enumerate(terms)}
+    operands = {f"op{n}": tuple(einsum_size(c) for c in term) for n, term in enumerate(terms)}
     CASES.append((f"jnp.einsum({subscripts!r}, {', '.join(operands)})", operands, 0))
 for a, b in [((5, 2, 3), (3, 4)), ((5, 2, 3), (3,)), ((3,), (5, 3, 4)), ((2, 3), (5, 3, 4))]:
     CASES.append(("jnp.matmul(a, b)", {"a": a, "b": b}, 0))
