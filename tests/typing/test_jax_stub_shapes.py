@@ -184,6 +184,22 @@ for a, b in [((5, 2, 3), (3, 4)), ((5, 2, 3), (3,)), ((3,), (5, 3, 4)), ((2, 3),
     CASES.append(("jnp.matmul(a, b)", {"a": a, "b": b}, 0))
 CASES.append(("jnp.dot(a, b)", {"a": (5, 2, 3), "b": (3, 4)}, 0))
 
+# methods and operators of a jax result follow NDArray's rules and give jax arrays again
+CASES += [
+    ("jnp.dot(a, b).T", {"a": (2, 3), "b": (3, 4)}, 0),
+    ("jnp.tanh(x).mean(axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.exp(x).sum(axis=-1, keepdims=True)", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) + jnp.exp(x)", {"x": (2, 3)}, 0),
+    ("-jnp.exp(x)", {"x": (2, 3)}, 0),
+    ("jnp.exp(x)[:, 0]", {"x": (2, 3)}, 0),
+    ("jnp.exp(x)[:, None]", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) > 0", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) <= jnp.exp(x)", {"x": (2, 3)}, 0),
+    ("jnp.argmax(x, axis=-1).mean()", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) @ jnp.exp(x).T", {"x": (2, 3)}, 0),
+    ("jnp.exp(x).swapaxes(0, 1)", {"x": (2, 3)}, 0),
+]
+
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
     "float32": "floating[_32Bit]", "int32": "signedinteger[_32Bit]", "int8": "signedinteger[_8Bit]",
