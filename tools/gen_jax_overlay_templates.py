@@ -317,7 +317,48 @@ def reductions() -> list[str]:
                 for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
                     params = f"a: {arr(dtype_in, tup(shape_in))}, axis: _NdtLiteral[{axis}], " + rest.format(keep=keep)
                     out.append(overload(name, params, res(dtype_out, tup(shape_out))))
+        if name in ("argmax", "argmin"):
+            continue  # one axis only
+        for axes, shape_in, shape_drop, shape_keep in tuple_axis_patterns():
+            for dtype_in, dtype_out in families:
+                for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
+                    params = f"a: {arr(dtype_in, tup(shape_in))}, axis: {axes}, " + rest.format(keep=keep)
+                    out.append(overload(name, params, res(dtype_out, tup(shape_out))))
     return out
+
+
+# Tuples of axes, sorted: the runs of neighbouring axes (spatial axes, the last two), either end,
+# and the batch-with-spatial axes of channels-first data ((0, 2, 3): NCHW batch statistics).
+# Every subset of 0..3 and -1..-4 doubled the stub's size (pyright parses it in every jax program).
+TUPLE_AXES = {
+    2: [(0, 1), (1, 2), (2, 3), (0, 2), (-2, -1), (-3, -2), (-4, -3)],
+    3: [(0, 1, 2), (1, 2, 3), (0, 2, 3), (-3, -2, -1), (-4, -3, -2)],
+}
+
+
+def tuple_axis_patterns() -> list[tuple[str, list[str], list[str], list[str]]]:
+    """(axes tuple type, shape in, shape without the axes, shape with the axes as 1) for the tuples
+    of axes code reduces over (TUPLE_AXES): those counted from the front keep `*Rest` behind, those
+    from the back before."""
+    rows = []
+    for size in (2, 3):
+        for axes in TUPLE_AXES[size]:
+            if min(axes) < 0:
+                continue
+            shape = LETTERS[: max(axes) + 1]
+            drop = [d for n, d in enumerate(shape) if n not in axes]
+            keep = [ONE if n in axes else d for n, d in enumerate(shape)]
+            literal = tup([f"_NdtLiteral[{a}]" for a in axes])
+            rows.append((literal, [*shape, REST], [*drop, REST], [*keep, REST]))
+        for axes in TUPLE_AXES[size]:
+            if max(axes) >= 0:
+                continue
+            shape = LETTERS[: -min(axes)][::-1]  # shape[n] is axis n - len(shape)
+            drop = [d for n, d in enumerate(shape) if n - len(shape) not in axes]
+            keep = [ONE if n - len(shape) in axes else d for n, d in enumerate(shape)]
+            literal = tup([f"_NdtLiteral[{a}]" for a in axes])
+            rows.append((literal, [REST, *shape], [REST, *drop], [REST, *keep]))
+    return rows
 
 
 def guard(name: str, params: str) -> str:
@@ -805,7 +846,7 @@ def nn() -> list[str]:
 VMAP = """\
 from typing import Any as _NdtAny, Callable as _NdtCallable, Literal as _NdtLiteral, overload as _ndt_overload
 from collections.abc import Sequence as _NdtSequence
-from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+from typing_extensions import Concatenate as _NdtConcatenate, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
 from ndtyping._ndarray import ShapedArray as _NdtArray
 from jax.numpy import _NdtJaxArray
@@ -831,6 +872,23 @@ def vmap(
     in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+# Any other function of an ndtyping array (several arguments, `in_axes=(0, None)`): PEP 646 cannot
+# add the batch axis to each parameter, so the batched call takes any arguments (`...`); when the
+# function returns an array and out_axes is 0, the result is an array of its dtype with a leading
+# batch axis, its other axes unknown (a function returning jax.Array, or an untyped one, would
+# give them as Unknown: jax types `Array.__array__` as a bare ndarray). Anything else: Any.
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtAny, _NdtAny], ...], _NdtArray[_NdtD2, _NdtAny]],
+    in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtJaxArray[_NdtD2, tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]]]: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtAny, _NdtAny], ...], _NdtAny],
+    in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtAny]: ...
 @_ndt_overload
 def vmap(
     fun: _NdtF, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
@@ -839,6 +897,7 @@ def vmap(
 def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
     return _NdtJaxVmap(*args, **kwargs)  # what pyright reads; jax's own vmap at runtime
 """
+
 
 
 def typing_patch() -> list[str]:

@@ -200,6 +200,14 @@ CASES += [
     ("jnp.exp(x).swapaxes(0, 1)", {"x": (2, 3)}, 0),
 ]
 
+# reductions over a tuple of axes (the tuples of gen_jax_overlay_templates.TUPLE_AXES)
+for name in ("sum", "mean", "std", "var", "max", "min", "prod", "any", "all"):
+    for axes in ((0, 1), (1, 2), (2, 3), (0, 2), (0, 1, 2), (1, 2, 3), (0, 2, 3), (-2, -1), (-3, -2), (-3, -2, -1), (-4, -3)):
+        CASES.append((f"jnp.{name}(x, axis={axes})", {"x": (2, 3, 4, 5)}, 0))
+    CASES.append((f"jnp.{name}(x, axis=(0, 1), keepdims=True)", {"x": (2, 3, 4)}, 0))
+    CASES.append((f"jnp.{name}(x, axis=(-2, -1), keepdims=True)", {"x": (2, 3, 4)}, 0))
+CASES.append(("jnp.mean(x, axis=(0, 1, 2))", {"x": (2, 3, 4)}, 0))
+
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
     "float32": "floating[_32Bit]", "int32": "signedinteger[_32Bit]", "int8": "signedinteger[_8Bit]",
