@@ -900,6 +900,28 @@ def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
 
 
 
+# jax.grad and jax.value_and_grad: the returned function takes the function's own arguments (so
+# `jax.grad(loss)(x, w, y)` for `loss(w, x, y)` is an error), and gives the gradient as Any (its
+# type is the differentiated argument's, which a ParamSpec cannot pick out; a TypeVar for the
+# first parameter made a lambda's parameters that TypeVar: errors in correct code). The value of
+# value_and_grad is the function's result (with has_aux, the (value, aux) pair it returns).
+GRAD = """\
+from typing_extensions import ParamSpec as _NdtGradParamSpec, TypeVar as _NdtGradTypeVar
+_NdtP = _NdtGradParamSpec("_NdtP")
+_NdtR = _NdtGradTypeVar("_NdtR")
+
+def grad(
+    fun: _NdtCallable[_NdtP, _NdtAny], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
+    holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtP, _NdtAny]:
+    return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
+def value_and_grad(
+    fun: _NdtCallable[_NdtP, _NdtR], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
+    holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtP, tuple[_NdtR, _NdtAny]]:
+    return _NdtJaxValueAndGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)
+"""
+
 def typing_patch() -> list[str]:
     """jax._src.typing's ArrayLike, which jax.lax and jax.numpy.linalg take, accepts NDArray too."""
     return [
@@ -984,7 +1006,8 @@ def sections() -> list[str]:
         "## jax.numpy: preamble", jax_numpy_preamble(),
         *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *einsum(), *nn(),
         *typing_patch(), *linalg(), *lax(), *scipy_special(),
-        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: preamble", VMAP,
+        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: rename import grad -> _NdtJaxGrad",
+        "## jax: rename import value_and_grad -> _NdtJaxValueAndGrad", "## jax: preamble", VMAP, GRAD,
     ]  # fmt: skip
 
 
