@@ -579,6 +579,45 @@ def elementwise() -> list[str]:
     return out
 
 
+# Functions that keep the shape of their array (along an integer axis, or over the whole array):
+# name -> [(parameters after the array, dtype in, dtype out, result shape)]. `_NdtSh` is the
+# array's shape; "(Any,)" a flattened result (axis=None). jax's dtypes, measured: rounding keeps
+# the dtype; cumulative sums of integers or bools give int32 (numpy would give int64); argsort int32.
+SORT_KW = "*, stable: _NdtBool = True, descending: _NdtBool = False, kind: str | None = None, order: None = None"
+FLAT = "tuple[_NdtAny]"
+KEEP_SHAPE = {
+    "round": [("decimals: int = 0, out: None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "around": [("decimals: int = 0, out: None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "rint": [("/", "_NdtDInexact", "_NdtDInexact", "_NdtSh")],
+    "flip": [("axis: int | _NdtSequence[int] | None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "sort": [(f"axis: int = -1, {SORT_KW}", "_NdtD", "_NdtD", "_NdtSh"),
+             (f"axis: None, {SORT_KW}", "_NdtD", "_NdtD", FLAT)],
+    "argsort": [(f"axis: int = -1, {SORT_KW}, dtype: None = None", "_NdtD", INT, "_NdtSh"),
+                (f"axis: None, {SORT_KW}, dtype: None = None", "_NdtD", INT, FLAT)],
+    **{name: [("axis: int, dtype: None = None, out: None = None", "_NdtDInexact", "_NdtDInexact", "_NdtSh"),
+              ("axis: int, dtype: None = None, out: None = None", "_NdtDOther", INT, "_NdtSh"),
+              ("axis: None = None, dtype: None = None, out: None = None", "_NdtDInexact", "_NdtDInexact", FLAT),
+              ("axis: None = None, dtype: None = None, out: None = None", "_NdtDOther", INT, FLAT)]
+       for name in ("cumsum", "cumprod")},
+}  # fmt: skip
+
+
+def keep_shape() -> list[str]:
+    out = []
+    for name, rows in KEEP_SHAPE.items():
+        out.append(f"## jax.numpy: before {name}")
+        for params, dtype_in, dtype_out, shape in rows:
+            first = "m" if name == "flip" else "x" if name == "rint" else "a"
+            out.append(overload(name, f"{first}: {arr(dtype_in, '_NdtSh')}, {params}", res(dtype_out, shape)))
+    # bincount: counts (int32) or summed weights, of a length only the call knows
+    out.append("## jax.numpy: before bincount")
+    tail = "minlength: int = 0, *, length: int | None = None, out_sharding: _NdtAny = None"
+    integers = arr("_ndt_np.integer[_NdtAny] | _ndt_np.bool_", "tuple[_NdtAny]")
+    out.append(overload("bincount", f"x: {integers}, weights: None = None, {tail}", res(INT, FLAT)))
+    out.append(overload("bincount", f"x: {integers}, weights: {arr('_NdtDInexact', '_NdtAny')}, {tail}", res("_NdtDInexact", FLAT)))
+    return out
+
+
 def creation() -> list[str]:
     out = []
     for name in ("zeros", "ones", "empty"):
@@ -1004,7 +1043,7 @@ def sections() -> list[str]:
     return [
         "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax.numpy: preamble", jax_numpy_preamble(),
-        *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *einsum(), *nn(),
+        *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
         *typing_patch(), *linalg(), *lax(), *scipy_special(),
         "## jax: rename import vmap -> _NdtJaxVmap", "## jax: rename import grad -> _NdtJaxGrad",
         "## jax: rename import value_and_grad -> _NdtJaxValueAndGrad", "## jax: preamble", VMAP, GRAD,

@@ -208,6 +208,29 @@ for name in ("sum", "mean", "std", "var", "max", "min", "prod", "any", "all"):
     CASES.append((f"jnp.{name}(x, axis=(-2, -1), keepdims=True)", {"x": (2, 3, 4)}, 0))
 CASES.append(("jnp.mean(x, axis=(0, 1, 2))", {"x": (2, 3, 4)}, 0))
 
+# functions that keep the shape (rounding, sorting, cumulative sums, flips) and bincount
+CASES += [
+    ("jnp.round(x)", {"x": (2, 3)}, 0),
+    ("jnp.round(x, 2)", {"x": (2, 3)}, 0),
+    ("jnp.around(x)", {"x": (2, 3)}, 0),
+    ("jnp.rint(x)", {"x": (2, 3)}, 0),
+    ("jnp.flip(x, axis=1)", {"x": (2, 3)}, 0),
+    ("jnp.flip(x)", {"x": (2, 3)}, 0),
+    ("jnp.sort(x)", {"x": (2, 3)}, 0),
+    ("jnp.sort(x, axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.sort(x, axis=None)", {"x": (2, 3)}, 1),
+    ("jnp.argsort(x)", {"x": (2, 3)}, 0),
+    ("jnp.argsort(x, axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.argsort(-x, axis=-1)", {"x": (2, 3)}, 0),
+    ("jnp.cumsum(x, axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.cumsum(x > 0, axis=1)", {"x": (2, 3)}, 0),
+    ("jnp.cumprod(x, axis=-1)", {"x": (2, 3)}, 0),
+    ("jnp.cumsum(x)", {"x": (2, 3)}, 1),
+    ("jnp.clip(jnp.round(x / 2.0), -128, 127)", {"x": (2, 3)}, 0),
+    ("jnp.bincount(jnp.argmax(x, axis=-1), length=3)", {"x": (2, 3)}, 1),
+    ("jnp.bincount(jnp.argmax(x, axis=0), weights=x[0], length=4)", {"x": (2, 3)}, 1),
+]
+
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
     "float32": "floating[_32Bit]", "int32": "signedinteger[_32Bit]", "int8": "signedinteger[_8Bit]",
