@@ -793,6 +793,7 @@ LINALG_PREAMBLE = f"""\
 from typing import NamedTuple as _NdtNamedTuple, overload
 from jax._src.typing import Array, ArrayLike
 from jax._src.numpy.linalg import EighResult as _NdtJaxEighResult, EigResult as _NdtJaxEigResult, SlogdetResult as _NdtJaxSlogdetResult
+from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
 from jax.numpy import _NdtJaxArray
 """ + "\n".join(f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4))
 
@@ -806,8 +807,14 @@ def linalg() -> list[str]:
     for name, texts in overloads.items():
         out += texts
         first = "x" if name == "norm" else "a"
-        out.append(overload(name, f"{first}: ArrayLike, /, *args: _NdtAny, **kwargs: _NdtAny", LINALG_FALLBACK[name]))
+        # the functions of a square matrix: an ndtyping array of another shape (a rank-1 or an
+        # (N, D) array to slogdet) fits none of the overloads and is an error, not jax's Array
+        kind = "_NdtStrictArrayLike" if name in SQUARE_ONLY else "ArrayLike"
+        out.append(overload(name, f"{first}: {kind}, /, *args: _NdtAny, **kwargs: _NdtAny", LINALG_FALLBACK[name]))
     return out
+
+
+SQUARE_ONLY = {"inv", "det", "slogdet", "cholesky", "eigh", "eig", "matrix_power"}
 
 
 # jax.nn: activations keep the shape and the (floating) dtype; (name, parameters after x)
@@ -853,6 +860,49 @@ def logsumexp_overloads() -> list[str]:
                     keep=keep
                 )
             out.append(overload("logsumexp", params, res("_NdtDInexact", tup(shape_out))))
+    return out
+
+
+def scipy_linalg() -> list[str]:
+    """jax.scipy.linalg's triangular solves: the result has the right-hand side's shape (a vector
+    or a matrix) when the factor is a square matrix of its first axis. Other calls: jax's own."""
+    names = ("cho_solve", "solve_triangular")
+    out = [f"## jax.scipy.linalg: rename import {name} -> _NdtJax_{name}" for name in names]
+    out += ["## jax.scipy.linalg: preamble", TYPEVARS, "from typing import overload", "from jax.numpy import _NdtJaxArray"]
+    out.append("from jax._src.basearray import Array as _NdtScipyArray")
+    square = arr("_NdtDInexact", "tuple[_NdtA, _NdtA]")
+    triangular = "trans: int | str = 0, lower: bool = False, unit_diagonal: bool = False, overwrite_b: bool = False, debug: _NdtAny = None, check_finite: bool = True"
+    # a right-hand side of unknown shape (a jax.Array) matches rank >= 5 first: its shape stays
+    # unknown (it would match the vector pattern, a rank it may not have)
+    unknown = arr("_NdtDInexact", UNKNOWN_RANK)
+    out.append(overload("cho_solve", f"c_and_lower: tuple[_NdtAny, bool], b: {unknown}, overwrite_b: bool = False, check_finite: bool = True", res("_NdtDInexact", ANY_SHAPE)))
+    for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
+        b = arr("_NdtDInexact", tup(rhs))
+        result = res("_NdtDInexact", tup(rhs))
+        out.append(overload("cho_solve", f"c_and_lower: tuple[{square}, bool], b: {b}, overwrite_b: bool = False, check_finite: bool = True", result))
+    out.append(overload("cho_solve", "c_and_lower: _NdtAny, b: _NdtAny, overwrite_b: bool = False, check_finite: bool = True", "_NdtScipyArray"))
+    out.append("def cho_solve(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_cho_solve(*args, **kwargs)")
+    out.append(overload("solve_triangular", f"a: _NdtAny, b: {unknown}, {triangular}", res("_NdtDInexact", ANY_SHAPE)))
+    for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
+        b = arr("_NdtDInexact", tup(rhs))
+        out.append(overload("solve_triangular", f"a: {square}, b: {b}, {triangular}", res("_NdtDInexact", tup(rhs))))
+    out.append(overload("solve_triangular", f"a: _NdtAny, b: _NdtAny, {triangular}", "_NdtScipyArray"))
+    out.append("def solve_triangular(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_solve_triangular(*args, **kwargs)")
+    return out
+
+
+def random() -> list[str]:
+    """jax.random.categorical: int32 samples, the logits' shape without the sampled axis (a literal
+    axis, shape=None). Other calls: jax's own."""
+    out = ["## jax.random: rename import categorical -> _NdtJax_categorical", "## jax.random: preamble", TYPEVARS]
+    out += ["from typing import overload", "from jax.numpy import _NdtJaxArray", "from jax._src.basearray import Array as _NdtRandomArray"]
+    tail = "shape: None = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None"
+    for axis, shape_in, shape_drop, _ in axis_patterns():
+        default = " = -1" if axis == -1 else ""
+        params = f"key: _NdtAny, logits: {arr('_NdtDFloat', tup(shape_in))}, axis: _NdtLiteral[{axis}]{default}, {tail}"
+        out.append(overload("categorical", params, res(INT, tup(shape_drop))))
+    out.append(overload("categorical", "key: _NdtAny, logits: _NdtAny, axis: int = -1, shape: _NdtAny = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None", "_NdtRandomArray"))
+    out.append("def categorical(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_categorical(*args, **kwargs)")
     return out
 
 
@@ -1044,7 +1094,7 @@ def sections() -> list[str]:
         "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax.numpy: preamble", jax_numpy_preamble(),
         *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
-        *typing_patch(), *linalg(), *lax(), *scipy_special(),
+        *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(),
         "## jax: rename import vmap -> _NdtJaxVmap", "## jax: rename import grad -> _NdtJaxGrad",
         "## jax: rename import value_and_grad -> _NdtJaxValueAndGrad", "## jax: preamble", VMAP, GRAD,
     ]  # fmt: skip

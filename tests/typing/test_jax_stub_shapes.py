@@ -18,6 +18,7 @@ from .test_stub_shapes import EINSUM, einsum_shapes, inferred_shape
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
+pytest.importorskip("jax.scipy.linalg")  # jax.scipy.linalg.cho_solve in the cases
 pytestmark = [
     pytest.mark.pyright,
     pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3"),
@@ -231,6 +232,14 @@ CASES += [
     ("jnp.bincount(jnp.argmax(x, axis=0), weights=x[0], length=4)", {"x": (2, 3)}, 1),
 ]
 
+# jax.random.categorical (the sampled axis dropped), jax.scipy.linalg's triangular solves
+for axis in (0, 1, -1, -2):
+    CASES.append((f"jax.random.categorical(jax.random.PRNGKey(0), x, axis={axis})", {"x": (2, 3)}, 0))
+CASES.append(("jax.random.categorical(jax.random.PRNGKey(0), x)", {"x": (4, 2, 3)}, 0))
+for b in [(3,), (3, 2)]:
+    CASES.append(("jax.scipy.linalg.cho_solve((a, True), b)", {"a": (3, 3), "b": b}, 0))
+    CASES.append(("jax.scipy.linalg.solve_triangular(a, b, lower=True)", {"a": (3, 3), "b": b}, 0))
+
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
     "float32": "floating[_32Bit]", "int32": "signedinteger[_32Bit]", "int8": "signedinteger[_8Bit]",
@@ -252,6 +261,7 @@ def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
         "import numpy as np",
         "import jax",
         "import jax.numpy as jnp",
+        "import jax.scipy.linalg",
         "from ndtyping import NDArray, float32",
         "",
     ]
