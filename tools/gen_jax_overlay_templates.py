@@ -169,6 +169,19 @@ def _unknown_rank_guard(name: str) -> str:
     return f"def {name}({self}, other: _NdtAny, /) -> {res('_NdtAny', ANY_SHAPE)}: ..."
 
 
+def _true_division(line: str) -> list[str]:
+    """`/` of integers gives float32 in jax (the surface keeps the operands' dtype): each rule is
+    written for floats (the dtype kept), for integers and bools (float32), and for mixed dtypes
+    (a float array over an int array: the dtype unknown)."""
+    head, arrow, result = line.rpartition(") -> ")
+    variants = [
+        re.sub(r"\b_NdtD\b", "_NdtDInexact", line),
+        re.sub(r"\b_NdtD\b", "_NdtDOther", head) + arrow + re.sub(r"\b_NdtD\b", FLOAT, result),
+        head + arrow + re.sub(r"\b_NdtD\b", "_NdtAny", result),
+    ]
+    return [f"    {text}" if n == 0 else f"    @overload\n    {text}" for n, text in enumerate(variants)]
+
+
 def jax_surface() -> tuple[str, str]:
     """(the surface's descriptor classes, for the module; the methods, for _NdtJaxArray's body)."""
     text = SURFACE.read_text()
@@ -203,7 +216,10 @@ def jax_surface() -> tuple[str, str]:
                 methods += ["    @overload", f"    {_unknown_rank_guard(node.name)}"]
             for line in source:
                 line = line.replace("(self: _NdtArray[", "(self: _NdtJaxArray[")
-                methods.append("    " + _jax_results(line, dtypes=True))
+                if node.name in ("__truediv__", "__rtruediv__") and line.startswith("def "):
+                    methods += _true_division(_jax_results(line, dtypes=True))
+                else:
+                    methods.append("    " + _jax_results(line, dtypes=True))
         elif isinstance(node, ast.ClassDef) and node.name in classes:
             out_classes += [_jax_results(line, dtypes=False) for line in source]
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):

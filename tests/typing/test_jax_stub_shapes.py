@@ -199,6 +199,9 @@ CASES += [
     ("jnp.argmax(x, axis=-1).mean()", {"x": (2, 3)}, 0),
     ("jnp.exp(x) @ jnp.exp(x).T", {"x": (2, 3)}, 0),
     ("jnp.exp(x).swapaxes(0, 1)", {"x": (2, 3)}, 0),
+    ("jnp.argmax(x, axis=-1) / 2", {"x": (2, 3)}, 0),  # true division of integers: float32
+    ("jnp.argmax(x, axis=-1) / jnp.argmax(x, axis=-1).sum()", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) / jnp.exp(x).sum(axis=-1, keepdims=True)", {"x": (2, 3)}, 0),
 ]
 
 # reductions over a tuple of axes (the tuples of gen_jax_overlay_templates.TUPLE_AXES)
