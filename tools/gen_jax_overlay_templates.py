@@ -169,6 +169,16 @@ def _unknown_rank_guard(name: str) -> str:
     return f"def {name}({self}, other: _NdtAny, /) -> {res('_NdtAny', ANY_SHAPE)}: ..."
 
 
+def _mixed_dtypes(line: str) -> str:
+    """A binary rule with the other operand's dtype free and the result's unknown."""
+    head, arrow, result = line.rpartition(") -> ")
+    before, _, other = head.partition(", other: ")
+    other_type, slash, rest = other.partition(", /")
+    other_type = re.sub(r"\b_NdtD\b", "_NdtAny", other_type)
+    result = re.sub(r"\b_NdtD\b|\b_ndt_np\.float32\b", "_NdtAny", result)
+    return before + ", other: " + other_type + slash + rest + arrow + result
+
+
 def _true_division(line: str) -> list[str]:
     """`/` of integers gives float32 in jax (the surface keeps the operands' dtype): each rule is
     written for floats (the dtype kept), for integers and bools (float32), and for mixed dtypes
@@ -212,14 +222,22 @@ def jax_surface() -> tuple[str, str]:
             results = [line.rpartition(") -> ")[2] for line in source if ") -> " in line]
             if not any("_NdtArray[" in result for result in results):
                 continue  # not an array (int, bytes, None): jax.Array's own method serves
-            if any(", other: " in line for line in source) or node.name == "__getitem__":
+            binary = any(", other: " in line for line in source)
+            if binary or node.name == "__getitem__":
                 methods += ["    @overload", f"    {_unknown_rank_guard(node.name)}"]
+            mixed: list[str] = []
             for line in source:
-                line = line.replace("(self: _NdtArray[", "(self: _NdtJaxArray[")
+                line = _jax_results(line.replace("(self: _NdtArray[", "(self: _NdtJaxArray["), dtypes=True)
                 if node.name in ("__truediv__", "__rtruediv__") and line.startswith("def "):
-                    methods += _true_division(_jax_results(line, dtypes=True))
+                    methods += _true_division(line)
                 else:
-                    methods.append("    " + _jax_results(line, dtypes=True))
+                    methods.append("    " + line)
+                if binary and line.startswith("def ") and ", other: _NdtArray[" in line:
+                    mixed.append(_mixed_dtypes(line))
+            # then each rule again for an operand of another dtype (`arange(n)[:, None] * freq`,
+            # int32 by float32): the shapes checked alike, the promoted dtype unknown
+            for line in mixed:
+                methods += ["    @overload", f"    {line}"]
         elif isinstance(node, ast.ClassDef) and node.name in classes:
             out_classes += [_jax_results(line, dtypes=False) for line in source]
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):

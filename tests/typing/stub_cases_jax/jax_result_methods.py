@@ -64,3 +64,11 @@ def mismatches(x: NDArray[float32, N, D], w: NDArray[float32, D, E]) -> None:
     h + h.T  # pyright: ignore[reportOperatorIssue]
     h.T - jnp.tanh(h)  # pyright: ignore[reportOperatorIssue]
     h.mean(axis=0) * x  # pyright: ignore[reportOperatorIssue]  # (E,) against (N, D)
+
+
+def mixed_dtypes(x: NDArray[float32, N, D], freq: NDArray[float32, D]) -> None:
+    positions = jnp.argmax(x, axis=-1)  # int32 (N,)
+    table: NDArray[Any, N, D] = positions[:, None] * freq[None, :]  # int32 by float32: the dtype unknown
+    table_: NDArray[Any, N, N] = positions[:, None] * freq[None, :]  # pyright: ignore[reportAssignmentType]
+    print(table, table_)
+    positions * freq  # pyright: ignore[reportOperatorIssue]  # (N,) against (D,), int32 by float32
