@@ -624,6 +624,8 @@ KEEP_SHAPE = {
     "around": [("decimals: int = 0, out: None = None", "_NdtD", "_NdtD", "_NdtSh")],
     "rint": [("/", "_NdtDInexact", "_NdtDInexact", "_NdtSh")],
     "flip": [("axis: int | _NdtSequence[int] | None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "tril": [("k: int = 0", "_NdtD", "_NdtD", "_NdtSh")],
+    "triu": [("k: int = 0", "_NdtD", "_NdtD", "_NdtSh")],
     "sort": [(f"axis: int = -1, {SORT_KW}", "_NdtD", "_NdtD", "_NdtSh"),
              (f"axis: None, {SORT_KW}", "_NdtD", "_NdtD", FLAT)],
     "argsort": [(f"axis: int = -1, {SORT_KW}, dtype: None = None", "_NdtD", INT, "_NdtSh"),
@@ -641,7 +643,7 @@ def keep_shape() -> list[str]:
     for name, rows in KEEP_SHAPE.items():
         out.append(f"## jax.numpy: before {name}")
         for params, dtype_in, dtype_out, shape in rows:
-            first = "m" if name == "flip" else "x" if name == "rint" else "a"
+            first = "m" if name in ("flip", "tril", "triu") else "x" if name == "rint" else "a"
             out.append(overload(name, f"{first}: {arr(dtype_in, '_NdtSh')}, {params}", res(dtype_out, shape)))
     # bincount: counts (int32) or summed weights, of a length only the call knows
     out.append("## jax.numpy: before bincount")
@@ -656,9 +658,13 @@ def creation() -> list[str]:
     out = []
     for name in ("zeros", "ones", "empty"):
         out.append(f"## jax.numpy: before {name}")
-        for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[int]")):
+        # a computed size (an int) is unknown (Any), never `int`: it must meet a named dimension
+        for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[_NdtAny]")):
             out.append(overload(name, f"shape: {shape}, dtype: None = None", res(FLOAT, result_shape)))
             out.append(overload(name, f"shape: {shape}, dtype: type[_NdtD]", res("_NdtD", result_shape)))
+            # a Python type as the dtype: jax's bool, int32, float32 (bool first: a bool is an int)
+            for python, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
+                out.append(overload(name, f"shape: {shape}, dtype: type[{python}]", res(dtype, result_shape)))
     out.append("## jax.numpy: before full")
     # the fill value's Python type sets the dtype; bool before int, int before float
     for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
@@ -700,11 +706,11 @@ def creation() -> list[str]:
     )
     out.append("## jax.numpy: before eye")
     out.append(
-        overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[int, int]"))
+        overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[_NdtAny, _NdtAny]"))
     )
     out.append(
         overload(
-            "eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int, int]")
+            "eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[_NdtAny, _NdtAny]")
         )
     )
     out.append("## jax.numpy: before arange")
@@ -712,21 +718,21 @@ def creation() -> list[str]:
         overload(
             "arange",
             "start: int, stop: int | None = None, step: int | None = None, dtype: None = None",
-            res(INT, "tuple[int]"),
+            res(INT, "tuple[_NdtAny]"),
         )
     )
     out.append(
         overload(
             "arange",
             "start: float, stop: float | None = None, step: float | None = None, dtype: None = None",
-            res(FLOAT, "tuple[int]"),
+            res(FLOAT, "tuple[_NdtAny]"),
         )
     )
     out.append(
         overload(
             "arange",
             "start: float, stop: float | None = None, step: float | None = None, *, dtype: type[_NdtD]",
-            res("_NdtD", "tuple[int]"),
+            res("_NdtD", "tuple[_NdtAny]"),
         )
     )
     return out
