@@ -662,9 +662,9 @@ def creation() -> list[str]:
         for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[_NdtAny]")):
             out.append(overload(name, f"shape: {shape}, dtype: None = None", res(FLOAT, result_shape)))
             out.append(overload(name, f"shape: {shape}, dtype: type[_NdtD]", res("_NdtD", result_shape)))
-            # a Python type as the dtype: jax's bool, int32, float32 (bool first: a bool is an int)
-            for python, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
-                out.append(overload(name, f"shape: {shape}, dtype: type[{python}]", res(dtype, result_shape)))
+        # No overload for a Python type (`dtype=bool`): jax's own dtypes (`jnp.float32`) are typed
+        # Any, and with one more overload that an Any dtype matches, pyright made those calls'
+        # result Unknown instead of Array.
     out.append("## jax.numpy: before full")
     # the fill value's Python type sets the dtype; bool before int, int before float
     for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
@@ -984,6 +984,10 @@ _NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
 _NdtBatch = _NdtTypeVar("_NdtBatch")
 _NdtS = _NdtTypeVarTuple("_NdtS")
 _NdtS2 = _NdtTypeVarTuple("_NdtS2")
+_NdtD3 = _NdtTypeVar("_NdtD3", bound=_ndt_np.generic)
+_NdtD4 = _NdtTypeVar("_NdtD4", bound=_ndt_np.generic)
+_NdtS3 = _NdtTypeVarTuple("_NdtS3")
+_NdtS4 = _NdtTypeVarTuple("_NdtS4")
 _NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
 from jax._src.basearray import Array as _NdtVmapArray
 # A function of a jax array (a lambda too: pyright infers its parameter from this bound) keeps
@@ -1001,6 +1005,19 @@ def vmap(
     in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+# Two or three NDArray arguments, every one mapped over axis 0 (in_axes=0): each gets the batch axis.
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtUnpack[_NdtS3]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
+    in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtBatch, _NdtUnpack[_NdtS3]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtUnpack[_NdtS3]]], _NdtArray[_NdtD4, tuple[_NdtUnpack[_NdtS4]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
+    in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtBatch, _NdtUnpack[_NdtS3]]], _NdtArray[_NdtD4, tuple[_NdtBatch, _NdtUnpack[_NdtS4]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
 # Any other function of an ndtyping array (several arguments, `in_axes=(0, None)`): PEP 646 cannot
 # add the batch axis to each parameter, so the batched call takes any arguments (`...`); when the
 # function returns an array and out_axes is 0, the result is an array of its dtype with a leading
@@ -1088,7 +1105,7 @@ def lax() -> list[str]:
     stacks its per-step outputs along a new leading axis. jax.lax's module re-exports jax's
     functions (a source file, not a stub), so each is imported under another name and defined
     here as overloads with an implementation that calls jax's (what runs at runtime)."""
-    names = [*LAX_UNARY, *LAX_BINARY, "select", "scan"]
+    names = [*LAX_UNARY, *LAX_BINARY, "select", "scan", "top_k"]
     out = [f"## jax.lax: rename import {name} -> _NdtJax_{name}" for name in names]
     out += ["## jax.lax: preamble", LAX_PREAMBLE]
     same = arr("_NdtD", "_NdtSh")
@@ -1125,6 +1142,11 @@ def lax() -> list[str]:
         "@_ndt_overload\ndef scan(f: _NdtCallable[..., _NdtAny], init: _NdtAny, xs: _NdtAny = None, length: int | None = None,\n"
         "         reverse: bool = False, unroll: int | bool = 1, _split_transpose: bool = False) -> tuple[_NdtAny, _NdtAny]: ...",
         "def scan(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_scan(*args, **kwargs)",
+        # top_k along the last axis: the values and their int32 indices, k of them (a size unknown)
+        f"@_ndt_overload\ndef top_k(operand: {arr('_NdtD', tup([REST, '_NdtA']))}, k: int, *, axis: _NdtLiteral[-1] = -1, is_stable: bool = True)"
+        f" -> tuple[{res('_NdtD', tup([REST, '_NdtAny']))}, {res(INT, tup([REST, '_NdtAny']))}]: ...",
+        "@_ndt_overload\ndef top_k(operand: _NdtAny, k: int, *, axis: int = -1, is_stable: bool = True) -> tuple[_NdtLaxArray, _NdtLaxArray]: ...",
+        "def top_k(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_top_k(*args, **kwargs)",
     ]
     return out
 

@@ -53,3 +53,14 @@ def several_arguments(xs: NDArray[float32, Batch, M], w: NDArray[float32, M], t:
     rows: NDArray[float32, Batch, N] = jax.vmap(embed, in_axes=(0, None))(xs, t)
     scalar: NDArray[float32] = jax.vmap(embed, in_axes=(0, None))(xs, t)  # pyright: ignore[reportAssignmentType]
     print(scores, rows, scalar)
+
+
+def every_argument_mapped(xs: NDArray[float32, Batch, M], ws: NDArray[float32, Batch, M], w: NDArray[float32, M]) -> None:
+    # in_axes=0 (the default) maps every argument: each gets the batch axis
+    scores: NDArray[float32, Batch] = jax.vmap(embed_dot)(xs, ws)
+    jax.vmap(embed_dot)(xs, w)  # pyright: ignore[reportArgumentType]  # w is mapped too: (M,) has no batch axis
+    print(scores)
+
+
+def embed_dot(x: NDArray[float32, M], w: NDArray[float32, M]) -> NDArray[float32]:
+    return jnp.dot(x, w)
