@@ -650,7 +650,11 @@ def keep_shape() -> list[str]:
     tail = "minlength: int = 0, *, length: int | None = None, out_sharding: _NdtAny = None"
     integers = arr("_ndt_np.integer[_NdtAny] | _ndt_np.bool_", "tuple[_NdtAny]")
     out.append(overload("bincount", f"x: {integers}, weights: None = None, {tail}", res(INT, FLAT)))
-    out.append(overload("bincount", f"x: {integers}, weights: {arr('_NdtDInexact', '_NdtAny')}, {tail}", res("_NdtDInexact", FLAT)))
+    out.append(
+        overload(
+            "bincount", f"x: {integers}, weights: {arr('_NdtDInexact', '_NdtAny')}, {tail}", res("_NdtDInexact", FLAT)
+        )
+    )
     return out
 
 
@@ -706,11 +710,15 @@ def creation() -> list[str]:
     )
     out.append("## jax.numpy: before eye")
     out.append(
-        overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[_NdtAny, _NdtAny]"))
+        overload(
+            "eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[_NdtAny, _NdtAny]")
+        )
     )
     out.append(
         overload(
-            "eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[_NdtAny, _NdtAny]")
+            "eye",
+            "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]",
+            res("_NdtD", "tuple[_NdtAny, _NdtAny]"),
         )
     )
     out.append("## jax.numpy: before arange")
@@ -908,26 +916,53 @@ def scipy_linalg() -> list[str]:
     or a matrix) when the factor is a square matrix of its first axis. Other calls: jax's own."""
     names = ("cho_solve", "solve_triangular")
     out = [f"## jax.scipy.linalg: rename import {name} -> _NdtJax_{name}" for name in names]
-    out += ["## jax.scipy.linalg: preamble", TYPEVARS, "from typing import overload", "from jax.numpy import _NdtJaxArray"]
+    out += [
+        "## jax.scipy.linalg: preamble",
+        TYPEVARS,
+        "from typing import overload",
+        "from jax.numpy import _NdtJaxArray",
+    ]
     out.append("from jax._src.basearray import Array as _NdtScipyArray")
     square = arr("_NdtDInexact", "tuple[_NdtA, _NdtA]")
     triangular = "trans: int | str = 0, lower: bool = False, unit_diagonal: bool = False, overwrite_b: bool = False, debug: _NdtAny = None, check_finite: bool = True"
     # a right-hand side of unknown shape (a jax.Array) matches rank >= 5 first: its shape stays
     # unknown (it would match the vector pattern, a rank it may not have)
     unknown = arr("_NdtDInexact", UNKNOWN_RANK)
-    out.append(overload("cho_solve", f"c_and_lower: tuple[_NdtAny, bool], b: {unknown}, overwrite_b: bool = False, check_finite: bool = True", res("_NdtDInexact", ANY_SHAPE)))
+    out.append(
+        overload(
+            "cho_solve",
+            f"c_and_lower: tuple[_NdtAny, bool], b: {unknown}, overwrite_b: bool = False, check_finite: bool = True",
+            res("_NdtDInexact", ANY_SHAPE),
+        )
+    )
     for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
         b = arr("_NdtDInexact", tup(rhs))
         result = res("_NdtDInexact", tup(rhs))
-        out.append(overload("cho_solve", f"c_and_lower: tuple[{square}, bool], b: {b}, overwrite_b: bool = False, check_finite: bool = True", result))
-    out.append(overload("cho_solve", "c_and_lower: _NdtAny, b: _NdtAny, overwrite_b: bool = False, check_finite: bool = True", "_NdtScipyArray"))
-    out.append("def cho_solve(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_cho_solve(*args, **kwargs)")
+        out.append(
+            overload(
+                "cho_solve",
+                f"c_and_lower: tuple[{square}, bool], b: {b}, overwrite_b: bool = False, check_finite: bool = True",
+                result,
+            )
+        )
+    out.append(
+        overload(
+            "cho_solve",
+            "c_and_lower: _NdtAny, b: _NdtAny, overwrite_b: bool = False, check_finite: bool = True",
+            "_NdtScipyArray",
+        )
+    )
+    out.append(
+        "def cho_solve(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_cho_solve(*args, **kwargs)"
+    )
     out.append(overload("solve_triangular", f"a: _NdtAny, b: {unknown}, {triangular}", res("_NdtDInexact", ANY_SHAPE)))
     for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
         b = arr("_NdtDInexact", tup(rhs))
         out.append(overload("solve_triangular", f"a: {square}, b: {b}, {triangular}", res("_NdtDInexact", tup(rhs))))
     out.append(overload("solve_triangular", f"a: _NdtAny, b: _NdtAny, {triangular}", "_NdtScipyArray"))
-    out.append("def solve_triangular(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_solve_triangular(*args, **kwargs)")
+    out.append(
+        "def solve_triangular(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_solve_triangular(*args, **kwargs)"
+    )
     return out
 
 
@@ -935,14 +970,26 @@ def random() -> list[str]:
     """jax.random.categorical: int32 samples, the logits' shape without the sampled axis (a literal
     axis, shape=None). Other calls: jax's own."""
     out = ["## jax.random: rename import categorical -> _NdtJax_categorical", "## jax.random: preamble", TYPEVARS]
-    out += ["from typing import overload", "from jax.numpy import _NdtJaxArray", "from jax._src.basearray import Array as _NdtRandomArray"]
+    out += [
+        "from typing import overload",
+        "from jax.numpy import _NdtJaxArray",
+        "from jax._src.basearray import Array as _NdtRandomArray",
+    ]
     tail = "shape: None = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None"
     for axis, shape_in, shape_drop, _ in axis_patterns():
         default = " = -1" if axis == -1 else ""
         params = f"key: _NdtAny, logits: {arr('_NdtDFloat', tup(shape_in))}, axis: _NdtLiteral[{axis}]{default}, {tail}"
         out.append(overload("categorical", params, res(INT, tup(shape_drop))))
-    out.append(overload("categorical", "key: _NdtAny, logits: _NdtAny, axis: int = -1, shape: _NdtAny = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None", "_NdtRandomArray"))
-    out.append("def categorical(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_categorical(*args, **kwargs)")
+    out.append(
+        overload(
+            "categorical",
+            "key: _NdtAny, logits: _NdtAny, axis: int = -1, shape: _NdtAny = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None",
+            "_NdtRandomArray",
+        )
+    )
+    out.append(
+        "def categorical(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_categorical(*args, **kwargs)"
+    )
     return out
 
 
@@ -1045,7 +1092,6 @@ def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
 """
 
 
-
 # jax.grad and jax.value_and_grad: the returned function takes the function's own arguments (so
 # `jax.grad(loss)(x, w, y)` for `loss(w, x, y)` is an error), and gives the gradient as Any (its
 # type is the differentiated argument's, which a ParamSpec cannot pick out; a TypeVar for the
@@ -1067,6 +1113,7 @@ def value_and_grad(
 ) -> _NdtCallable[_NdtP, tuple[_NdtR, _NdtAny]]:
     return _NdtJaxValueAndGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)
 """
+
 
 def typing_patch() -> list[str]:
     """jax._src.typing's ArrayLike, which jax.lax and jax.numpy.linalg take, accepts NDArray too."""

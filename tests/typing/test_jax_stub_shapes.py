@@ -206,7 +206,19 @@ CASES += [
 
 # reductions over a tuple of axes (the tuples of gen_jax_overlay_templates.TUPLE_AXES)
 for name in ("sum", "mean", "std", "var", "max", "min", "prod", "any", "all"):
-    for axes in ((0, 1), (1, 2), (2, 3), (0, 2), (0, 1, 2), (1, 2, 3), (0, 2, 3), (-2, -1), (-3, -2), (-3, -2, -1), (-4, -3)):
+    for axes in (
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (0, 2),
+        (0, 1, 2),
+        (1, 2, 3),
+        (0, 2, 3),
+        (-2, -1),
+        (-3, -2),
+        (-3, -2, -1),
+        (-4, -3),
+    ):
         CASES.append((f"jnp.{name}(x, axis={axes})", {"x": (2, 3, 4, 5)}, 0))
     CASES.append((f"jnp.{name}(x, axis=(0, 1), keepdims=True)", {"x": (2, 3, 4)}, 0))
     CASES.append((f"jnp.{name}(x, axis=(-2, -1), keepdims=True)", {"x": (2, 3, 4)}, 0))
@@ -220,7 +232,6 @@ CASES += [
     ("jnp.rint(x)", {"x": (2, 3)}, 0),
     ("jnp.tril(x)", {"x": (3, 3)}, 0),
     ("jnp.triu(x, 1)", {"x": (3, 3)}, 0),
-
     ("jnp.flip(x, axis=1)", {"x": (2, 3)}, 0),
     ("jnp.flip(x)", {"x": (2, 3)}, 0),
     ("jnp.sort(x)", {"x": (2, 3)}, 0),
