@@ -87,13 +87,8 @@ _NdtS1 = _NdtTypeVar("_NdtS1", bound=_NdtSize)
 _NdtS2 = _NdtTypeVar("_NdtS2", bound=_NdtSize)
 _NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 
-class _NdtJaxArray(Array, _NdtGeneric[_NdtCD, _NdtCSh]):
-    \"\"\"A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape].\"\"\"
-    def __array__(self, dtype: None = None, context: None = None, copy: _NdtBool | None = None) -> _ndt_np.ndarray[_NdtCSh, _ndt_np.dtype[_NdtCD]]: ...
-    @property
-    def shape(self) -> _NdtCSh: ...
-    @property
-    def dtype(self) -> _ndt_np.dtype[_NdtCD]: ...
+# A jax.Array whose dtype and shape pyright knows (its methods keep the shape): ndtyping's own stub
+from ndtyping._surface import ShapedJaxArray as _NdtJaxArray
 """
 
 JAX_NN_PREAMBLE = f"""\

@@ -111,7 +111,7 @@ SURFACE_HEADER = """\
 # pyright: reportInvalidTypeVarUse=false, reportSelfClsParameterName=false, reportOverlappingOverload=false
 from collections.abc import Iterator, Sequence
 from types import EllipsisType, ModuleType
-from typing import Any, Generic, Literal, SupportsIndex, overload
+from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
 
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
@@ -132,6 +132,9 @@ Dim2 = TypeVar("Dim2", default=Any)
 Dim3 = TypeVar("Dim3", default=Any)
 
 Scalar: TypeAlias = bool | int | float | complex | np.generic
+# ShapedJaxArray's parameters (at the end: jax results)
+JaxDType = TypeVar("JaxDType", bound=np.generic, covariant=True, default=Any)
+JaxShape = TypeVar("JaxShape", bound=tuple[Any, ...], default=tuple[Any, ...])
 """
 
 
@@ -1001,6 +1004,74 @@ def attributes(new_names: list[str]) -> list[str]:
     return lines
 
 
+JAX_ARRAY = "ShapedJaxArray"
+
+
+def jax_returns(line: str) -> str:
+    """A surface signature whose results are jax arrays: ShapedArray -> ShapedJaxArray after `->`."""
+    if " -> " not in line:
+        return line
+    params, result = line.split(" -> ", 1)
+    return f"{params} -> {result.replace(SA + '[', JAX_ARRAY + '[')}"
+
+
+def jax_array_class() -> list[str]:
+    """ShapedJaxArray, the jax overlay's results (`jnp.exp(x)`): a jax.Array whose dtype and shape
+    pyright knows, assignable to NDArray[dtype, *shape] (through `__array__`).
+
+    Its methods and operators are the surface's shaped functions again, so that `.mean(axis=0)`,
+    `.T`, `- y` and `[:, None]` keep the shape, and their results are ShapedJaxArray again, so that
+    a jax result stays a jax.Array (`-> jax.Array` annotations, jax functions that want one). They
+    are written out as methods: pyright takes a class attribute assigned from a function (`mean =
+    mean`) only when no later base declares the name, and jax.Array declares them all. Non-array
+    attributes (`ndim`, `device`, `sharding`, ...) and `==` stay jax's own.
+
+    The class imports jax's Array from jax's own stubs; only the jax overlay (which imports it from
+    here) reaches it, so without jax installed it is never used."""
+    body = shaped_functions() + [
+        fn(name, f"self: {arr('DType', 'Shape')}, *args: Any, **kwargs: Any", arr("DType", "Shape"))
+        for name in SAME_NAMES
+    ] + [
+        fn(name, f"self: {arr('DType', 'Any')}, *args: Any, **kwargs: Any", arr("DType", UNKNOWN))
+        for name in UNKNOWN_SHAPE_NAMES
+    ] + [
+        fn(name, f"self: {arr('Any', 'Any')}, *args: Any, **kwargs: Any", arr("np.intp", UNKNOWN))
+        for name in INDEX_NAMES
+    ]  # fmt: skip
+    # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
+    wanted = ("_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
+    helpers, keep = [], False
+    for line in descriptors():
+        if line.startswith("class "):
+            keep = line[len("class ") :].split("(")[0].rstrip(":") in wanted
+        elif line and not line.startswith(" "):
+            keep = False  # `T = _Transposed()` and the like: the jax class declares its own
+        if keep:
+            helpers.append(line)
+    renamed = "\n".join(helpers)
+    for name in wanted:
+        renamed = renamed.replace(name, "_Jax" + name[1:])
+    lines = [jax_returns(line) for line in renamed.splitlines()]
+    lines += [
+        "",
+        "from jax._src.basearray import Array as _JaxArray",
+        "",
+        f"class {JAX_ARRAY}(_JaxArray, Generic[JaxDType, JaxShape]):",
+        '    """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""',
+        "",
+        "    def __array__(self, dtype: None = None, context: None = None, copy: bool | None = None) -> np.ndarray[JaxShape, np.dtype[JaxDType]]: ...",
+        "    @property",
+        "    def shape(self) -> JaxShape: ...",
+        "    @property",
+        "    def dtype(self) -> np.dtype[JaxDType]: ...",
+        "    T: ClassVar[_JaxTransposed]",
+        "    mT: ClassVar[_JaxMatrixTransposed]",
+        "    at: ClassVar[_JaxAt]",
+    ]
+    lines += ["    " + jax_returns(line) if line else "" for text in body for line in text.splitlines()]
+    return lines
+
+
 def new_attribute_names() -> list[str]:
     try:
         installed = installed_attributes()
@@ -1013,7 +1084,7 @@ def render(new_names: list[str]) -> tuple[str, str]:
     surface = (
         SURFACE_HEADER
         + "\n"
-        + "\n".join(shaped_functions() + generic_functions(new_names) + ["", *descriptors()])
+        + "\n".join(shaped_functions() + generic_functions(new_names) + ["", *descriptors(), "", "", *jax_array_class()])
         + "\n"
     )
     ndarray = NDARRAY_HEADER.replace("{attributes}", "\n".join(attributes(new_names)))
