@@ -170,6 +170,40 @@ def axis_patterns() -> list[tuple[str, list[str], list[str], list[str]]]:
     return rows
 
 
+def axes_tuples() -> list[tuple[int, ...]]:
+    """The tuples of axes a reduction has a rule for: two or three distinct axes among the first four
+    (in increasing order, as people write them: `axis=(0, 2, 3)`), or among the last four
+    (`axis=(-2, -1)`, and the pair the other way round, `axis=(-1, -2)`)."""
+    from itertools import combinations
+
+    tuples: list[tuple[int, ...]] = []
+    for size in (2, 3):
+        tuples += combinations(range(4), size)
+    for size in (2, 3):
+        for axes in combinations(range(-4, 0), size):
+            tuples.append(axes)
+            if size == 2:
+                tuples.append(axes[::-1])
+    return tuples
+
+
+def axes_pattern(axes: tuple[int, ...]) -> tuple[str, list[str], list[str], list[str]]:
+    """(axis type, input shape, shape without the axes, shape with them as 1) for a tuple of axes,
+    all counted from the front or all from the back; the axes beyond them are `*Rest`."""
+    literal = f"tuple[{', '.join(f'Literal[{a}]' for a in axes)}]"
+    if axes[0] >= 0:
+        count = max(axes) + 1
+        dims = DIMS[:count]
+        kept = [d for i, d in enumerate(dims) if i not in axes]
+        ones = [L1 if i in axes else d for i, d in enumerate(dims)]
+        return literal, [*dims, REST], [*kept, REST], [*ones, REST]
+    count = -min(axes)
+    dims = DIMS[:count]  # dims[i] is axis i - count
+    kept = [d for i, d in enumerate(dims) if i - count not in axes]
+    ones = [L1 if i - count in axes else d for i, d in enumerate(dims)]
+    return literal, [REST, *dims], [REST, *kept], [REST, *ones]
+
+
 # Keywords numpy's and jax's reductions take besides axis and keepdims (out, where, initial,
 # ddof, ...): accepted, they do not change the shape. `dtype=` changes the dtype: the last overload.
 REDUCTION_KWARGS = "dtype: None = None, **kwargs: Any"
@@ -185,23 +219,25 @@ def reduction(name: str, self_dtype: str, result_dtype: str) -> list[str]:
             arr(result_dtype, "tuple[()]"),
         )
     ]
-    for literal, shape_in, shape_out, shape_keep in axis_patterns():
+    patterns = [(f"Literal[{a}]", *rest) for a, *rest in axis_patterns()]
+    patterns += [axes_pattern(axes) for axes in axes_tuples()]
+    for literal, shape_in, shape_out, shape_keep in patterns:
         self_t = arr(self_dtype, tup(shape_in))
         lines.append(
             ov(
                 name,
-                f"self: {self_t}, axis: Literal[{literal}], *, {keep_false}, {REDUCTION_KWARGS}",
+                f"self: {self_t}, axis: {literal}, *, {keep_false}, {REDUCTION_KWARGS}",
                 arr(result_dtype, tup(shape_out)),
             )
         )
         lines.append(
             ov(
                 name,
-                f"self: {self_t}, axis: Literal[{literal}], *, {keep_true}, {REDUCTION_KWARGS}",
+                f"self: {self_t}, axis: {literal}, *, {keep_true}, {REDUCTION_KWARGS}",
                 arr(result_dtype, tup(shape_keep)),
             )
         )
-    # Honest fallback: a computed axis, a tuple of axes, or keepdims with axis=None.
+    # Honest fallback: a computed axis, another tuple of axes, or keepdims with axis=None.
     lines.append(
         ov(
             name,
