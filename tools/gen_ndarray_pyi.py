@@ -266,12 +266,14 @@ REDUCTIONS = [
 INTEGER_FALLBACK = {"mean", "std", "var"}
 
 
-def reductions() -> list[str]:
+def reductions(integer_mean: str = "np.float64") -> list[str]:
+    """`integer_mean`: the dtype of the mean/std/var of integers and bools (numpy: float64; jax
+    without x64: float32)."""
     lines: list[str] = []
     for name, self_dtype, result_dtype in REDUCTIONS:
         lines += reduction(name, self_dtype, result_dtype)
         if name in INTEGER_FALLBACK:
-            lines += reduction(name, "np.integer[Any] | np.bool_", "np.float64")
+            lines += reduction(name, "np.integer[Any] | np.bool_", integer_mean)
         # Anything else (`dtype=np.float64`, positional dtype/out): the library's own answer is an
         # array; its dtype and shape are not modelled.
         lines.append(ov(name, "self: Any, *args: Any, **kwargs: Any", arr("Any", UNKNOWN)))
@@ -986,9 +988,9 @@ def generic_functions(new_names: list[str]) -> list[str]:
     return lines
 
 
-def shaped_functions() -> list[str]:
+def shaped_functions(integer_mean: str = "np.float64") -> list[str]:
     lines: list[str] = []
-    lines += reductions()
+    lines += reductions(integer_mean)
     lines += operators()
     lines += matmul("__matmul__", forward=True)
     lines += matmul("__rmatmul__", forward=False)
@@ -1060,11 +1062,11 @@ def jax_array_class() -> list[str]:
     a jax result stays a jax.Array (`-> jax.Array` annotations, jax functions that want one). They
     are written out as methods: pyright takes a class attribute assigned from a function (`mean =
     mean`) only when no later base declares the name, and jax.Array declares them all. Non-array
-    attributes (`ndim`, `device`, `sharding`, ...) and `==` stay jax's own.
+    attributes (`ndim`, `device`, `sharding`, ...) stay jax's own.
 
     The class imports jax's Array from jax's own stubs; only the jax overlay (which imports it from
     here) reaches it, so without jax installed it is never used."""
-    body = shaped_functions() + [
+    body = shaped_functions(integer_mean="np.float32") + [
         fn(name, f"self: {arr('DType', 'Shape')}, *args: Any, **kwargs: Any", arr("DType", "Shape"))
         for name in SAME_NAMES
     ] + [
@@ -1074,6 +1076,10 @@ def jax_array_class() -> list[str]:
         fn(name, f"self: {arr('Any', 'Any')}, *args: Any, **kwargs: Any", arr("np.intp", UNKNOWN))
         for name in INDEX_NAMES
     ]  # fmt: skip
+    # `==` and `!=` with their shapes, as `<` has them: possible on this class (not on the NDArray
+    # protocol, where they would have to fit jax.Array's own `__eq__`), so `jnp.argmax(p, axis=-1) ==
+    # labels` is a bool array of the broadcast shape and a known mismatch is an error.
+    body += binary("__eq__", "np.bool_", reflected=False) + binary("__ne__", "np.bool_", reflected=False)
     # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
     wanted = ("_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
     helpers, keep = [], False
@@ -1104,7 +1110,13 @@ def jax_array_class() -> list[str]:
         "    mT: ClassVar[_JaxMatrixTransposed]",
         "    at: ClassVar[_JaxAt]",
     ]
-    lines += ["    " + jax_returns(line) if line else "" for text in body for line in text.splitlines()]
+    # `self` is this class (binding it is then no protocol match: cheaper, and `__eq__`'s would
+    # recurse into the protocol's own `__eq__`)
+    lines += [
+        "    " + jax_returns(line).replace(f"self: {SA}[", f"self: {JAX_ARRAY}[") if line else ""
+        for text in body
+        for line in text.splitlines()
+    ]
     return lines
 
 

@@ -6,7 +6,7 @@ an error. (Before: every method was jax.Array's own and returned an unshaped Arr
 import jax
 import jax.numpy as jnp
 
-from ndtyping import DimensionVar, NDArray, float32
+from ndtyping import DimensionVar, NDArray, bool_, float32, int32
 
 B = DimensionVar("B")
 N = DimensionVar("N")
@@ -38,3 +38,13 @@ def shapes(x: NDArray[float32, B, N], y: NDArray[float32, B]) -> None:
 def stays_a_jax_array(x: NDArray[float32, B, N]) -> jax.Array:
     e = jnp.exp(x)
     return e.mean(axis=0) + e.sum(axis=0) * e[0]
+
+
+def comparisons(logits: NDArray[float32, B, K], labels: NDArray[int32, B]) -> None:
+    # `==` on a jax result has the broadcast shape (on NDArray it is Any: docs/static.md says why)
+    pred = jnp.argmax(logits, axis=-1)
+    hits: NDArray[bool_, B] = pred == labels
+    rate: NDArray[float32] = (pred == labels).mean()  # jax's mean of bools is float32
+    misses: NDArray[bool_, B] = pred != 0
+    over_classes = jnp.argmax(logits, axis=0)
+    pred == over_classes  # pyright: ignore[reportOperatorIssue]  # (B,) against (K,)
