@@ -398,12 +398,16 @@ def matmul(name: str, forward: bool) -> list[str]:
     gradually to the first overload whose shape fits: a matrix operand is likelier than a vector.
     For known shapes the order does not matter: patterns that both fit give the same result.
     """
+    # A shared weight and a vector on the right say nothing of the left's leading axes: `*Rest` takes
+    # all of them, and `(*Batch, In) @ (In, Out)` is `(*Batch, Out)`. (Split as `*Rest, Dim0`, pyright
+    # would have to cut a TypeVarTuple, and gives `(Union[*Batch], Out)`.) With a 1-D left operand
+    # these are numpy's vector rules too: `(In,) @ (In, Out)` is `(Out,)`, `(In,) @ (In,)` is `()`.
     vec, mat, shared, batched, mat_vec = (
         ("tuple[Dim0]", "tuple[Dim0]", "tuple[()]"),
         ("tuple[Dim0]", f"tuple[{REST}, Dim0, Dim1]", f"tuple[{REST}, Dim1]"),
-        (f"tuple[{REST}, Dim0, Dim1]", "tuple[Dim1, Dim2]", f"tuple[{REST}, Dim0, Dim2]"),
+        (f"tuple[{REST}, Dim1]", "tuple[Dim1, Dim2]", f"tuple[{REST}, Dim2]"),
         (f"tuple[{REST}, Dim0, Dim1]", f"tuple[{REST}, Dim1, Dim2]", f"tuple[{REST}, Dim0, Dim2]"),
-        (f"tuple[{REST}, Dim0, Dim1]", "tuple[Dim1]", f"tuple[{REST}, Dim0]"),
+        (f"tuple[{REST}, Dim1]", "tuple[Dim1]", f"tuple[{REST}]"),
     )
     if forward:
         return [

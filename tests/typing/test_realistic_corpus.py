@@ -47,8 +47,6 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_scan_rnn_ok.py:24": "lax.scan's stacked outputs are ShapedJaxArray results, not assignable to the tuple[Array, Array] the twin returns",
     "jax_solve_ok.py:24": "a kernel of two different point sets: the overlay's solve ties both sides to one dimension",
     "jax_vmap_ok.py:17": "vmap's batched call is typed with the per-example parameter shapes (PEP 646 cannot add the batch axis)",
-    "np_batched_dense_ok.py:13": "(*Batch, In) @ (In, Out) + (Out,) types *Batch as Union[*Batch] (pyright's TypeVarTuple join)",
-    "np_batched_dense_ok.py:18": "(*Batch, In) @ (In, Out) + (Out,) types *Batch as Union[*Batch] (pyright's TypeVarTuple join)",
     "np_contrastive_ok.py:30": "rng.normal(...).astype(np.float32) in the twin's own test code: numpy's Generator result typed float64 here",
     "np_corrcoef_ok.py:16": "numpy's own np.corrcoef is typed _Array2D | float64",
     "np_eigh_ok.py:19": "the twin annotates eigh's eigenvalues as (Any,) and eigenvectors as (D, Any); the overlay gives (...,) and (D,)",
