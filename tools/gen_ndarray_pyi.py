@@ -520,12 +520,26 @@ def getitem() -> list[str]:
     for kind in kinds:  # an ellipsis and one item, either order
         lines.append(index_overload([kind], 0))
         lines.append(index_overload([kind], 1))
-    # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, and a
-    # per-channel vector against images, `mean[:, None, None]`. Only these:
+    # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, a
+    # per-channel vector against images, `mean[:, None, None]`. Only these and the ones below:
     # numpy's ArrayLike includes a nested-sequence protocol whose `__getitem__` pyright matches
     # against all of these overloads whenever an NDArray meets a numpy function without the overlay
     # (70 overloads made plain pyright 1.6x slower on NDArray code; see docs/performance.md).
-    for key in (["full", "none", "full"], ["none", "full", "full"], ["full", "full", "none"], ["full", "none", "none"]):
+    # And the crops and channel picks of images: `img[a:b, c:d, :]`, `img[a:b, c:d, 0]`, `x[:, :, 0]`,
+    # `x[:, 0, :]`, `x[:, :, a:b]`, `x[:, a:b, :]`.
+    for key in (
+        ["full", "none", "full"],
+        ["none", "full", "full"],
+        ["full", "full", "none"],
+        ["full", "none", "none"],
+        # `:` is a slice too: the keys with `:` come before the ones with any slice there
+        ["full", "full", "int"],
+        ["full", "int", "full"],
+        ["full", "full", "slice"],
+        ["full", "slice", "full"],
+        ["slice", "slice", "full"],
+        ["slice", "slice", "int"],
+    ):
         lines.append(index_overload(key, None))
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Any, /", arr("DType", UNKNOWN)))
     return lines
