@@ -326,7 +326,7 @@ CROSS_PATTERNS = [
 ]
 
 
-def binary(name: str, out: str, reflected: bool) -> list[str]:
+def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType") -> list[str]:
     """`self <op> other`, every pattern that broadcasts: same shape, a scalar, `other` smaller than
     `self`, and `self` smaller than `other`.
 
@@ -335,18 +335,18 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
     for the reflected operators, `h + b` (jax's `__add__` gives up on `b`, so `b.__radd__(h)`
     answers with `self`, the bias, the smaller operand).
     """
-    same = ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'Shape')}, /", arr(out, "Shape"))
+    same = ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape"))
     scalar = ov(name, f"self: {arr('DType', 'Shape')}, other: Scalar, /", arr(out, "Shape"))
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
     lines = [scalar, same] if reflected else [same, scalar]
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
-    lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'tuple[()]')}, /", arr(out, "Shape")))
-    lines.append(ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr('DType', 'Shape')}, /", arr(out, "Shape")))
+    lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape")))
+    lines.append(ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape")))
     for full, small in broadcast_pairs():
         lines.append(
             ov(
                 name,
-                f"self: {arr('DType', f'tuple[{full}]')}, other: {arr('DType', f'tuple[{small}]')}, /",
+                f"self: {arr('DType', f'tuple[{full}]')}, other: {arr(other_dtype, f'tuple[{small}]')}, /",
                 arr(out, f"tuple[{full}]"),
             )
         )
@@ -354,7 +354,7 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
         lines.append(
             ov(
                 name,
-                f"self: {arr('DType', f'tuple[{small}]')}, other: {arr('DType', f'tuple[{full}]')}, /",
+                f"self: {arr('DType', f'tuple[{small}]')}, other: {arr(other_dtype, f'tuple[{full}]')}, /",
                 arr(out, f"tuple[{full}]"),
             )
         )
@@ -362,7 +362,7 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
         lines.append(
             ov(
                 name,
-                f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr('DType', f'tuple[{theirs}]')}, /",
+                f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /",
                 arr(out, f"tuple[{result}]"),
             )
         )
@@ -376,8 +376,9 @@ def operators() -> list[str]:
         lines += binary(f"__r{op}__", "DType", reflected=True)
     # A comparison's reflection is the mirrored comparison (`a < b` falls back to `b > a`), and
     # `==` and `!=` are their own: no __r*__ for them.
+    # A comparison's result is bool whatever the operands' dtypes (`pred < 0.5` of an int array).
     for op in COMPARISON:
-        lines += binary(f"__{op}__", "np.bool_", reflected=False)
+        lines += binary(f"__{op}__", "np.bool_", reflected=False, other_dtype="Any")
     for name in ("__divmod__", "__rdivmod__"):
         pair = f"tuple[{arr('DType', 'Shape')}, {arr('DType', 'Shape')}]"
         lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'Shape')} | Scalar, /", pair))
@@ -1097,7 +1098,12 @@ def jax_array_class() -> list[str]:
     # `==` and `!=` with their shapes, as `<` has them: possible on this class (not on the NDArray
     # protocol, where they would have to fit jax.Array's own `__eq__`), so `jnp.argmax(p, axis=-1) ==
     # labels` is a bool array of the broadcast shape and a known mismatch is an error.
-    body += binary("__eq__", "np.bool_", reflected=False) + binary("__ne__", "np.bool_", reflected=False)
+    # The last overload takes the arrays of known shapes that do not broadcast: a failed `==` would
+    # fall back to the right operand's (Any, for an NDArray), so the mismatch is a result no use
+    # accepts (`(p == labels).mean()` is then an error naming it).
+    for name in ("__eq__", "__ne__"):
+        body += binary(name, "np.bool_", reflected=False, other_dtype="Any")
+        body.append(ov(name, f"self: {arr('Any', 'Any')}, other: {arr('Any', 'Any')}, /", "ShapesDoNotBroadcast"))
     # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
     wanted = ("_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
     helpers, keep = [], False
@@ -1113,6 +1119,12 @@ def jax_array_class() -> list[str]:
         renamed = renamed.replace(name, "_Jax" + name[1:])
     lines = [jax_returns(line) for line in renamed.splitlines()]
     lines += [
+        "",
+        "class ShapesDoNotBroadcast:",
+        '    """`a == b` for a jax result `a` and an array `b` whose known shapes do not broadcast: no',
+        '    attribute, no operator, assignable to no array (so any use is an error)."""',
+        "",
+        "    __slots__ = ()",
         "",
         "from jax._src.basearray import Array as _JaxArray",
         "",

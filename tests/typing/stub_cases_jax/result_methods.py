@@ -47,4 +47,12 @@ def comparisons(logits: NDArray[float32, B, K], labels: NDArray[int32, B]) -> No
     rate: NDArray[float32] = (pred == labels).mean()  # jax's mean of bools is float32
     misses: NDArray[bool_, B] = pred != 0
     over_classes = jnp.argmax(logits, axis=0)
-    pred == over_classes  # pyright: ignore[reportOperatorIssue]  # (B,) against (K,)
+    (pred == over_classes).all()  # pyright: ignore[reportAttributeAccessIssue]  # (B,) against (K,)
+
+
+def equality_mismatch(logits: NDArray[float32, B, K], labels: NDArray[int32, B], scores: NDArray[float32, B]) -> None:
+    # a jax result `==` an array of a known shape that does not broadcast: any use of it is an error
+    wrong = jnp.argmax(logits, axis=0) == labels  # (K,) against (B,)
+    wrong.mean()  # pyright: ignore[reportAttributeAccessIssue]
+    # dtypes do not matter to a comparison
+    same: NDArray[bool_, B] = jnp.argmax(logits, axis=-1) == scores
