@@ -24,10 +24,11 @@ def nd(a: NDArray[DT, Unpack[S]]) -> NDArray[DT, Unpack[S]]:
 
 def dense(x: NDArray[float32, N, D], w: NDArray[float32, D, E], b: NDArray[float32, E]) -> NDArray[float32, N, E]:
     h = jnp.dot(x, w)
-    assert_type(nd(h + b), NDArray[float32, N, E])
+    # with h on the left the result is a jax result again (ShapedJaxArray, a jax.Array)
+    r1: NDArray[float32, N, E] = h + b
     assert_type(b + h, NDArray[float32, N, E])
-    assert_type(nd(jnp.tanh(h) * b), NDArray[float32, N, E])
-    assert_type(nd(h > b), NDArray[bool_, N, E])
+    r2: NDArray[float32, N, E] = jnp.tanh(h) * b
+    r3: NDArray[bool_, N, E] = h > b
     assert_type(b < h, NDArray[bool_, N, E])
     return jnp.dot(x, w) + b
 
@@ -38,7 +39,7 @@ def dense_mismatch(x: NDArray[float32, N, D], w: NDArray[float32, D, E], wrong: 
 
 
 def same_shape(x: NDArray[float32, N, D]) -> None:
-    assert_type(nd(jnp.exp(x) - x), NDArray[float32, N, D])
+    r: NDArray[float32, N, D] = jnp.exp(x) - x
     assert_type(x - jnp.exp(x), NDArray[float32, N, D])
 
 
