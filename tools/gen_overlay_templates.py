@@ -667,8 +667,8 @@ def creation() -> list[str]:
 
     The result is a numpy array whose dims are `Literal` sizes: numpy's methods stay available,
     and it is an `NDArray[D, Literal[2], Literal[3]]` wherever one is expected. Literal sizes
-    need the dtype. Other sizes (`int`, and literal ones without a dtype) are unknown (`Any`),
-    float64 without a dtype: numpy's own `int` sizes could not meet a named dimension
+    without a dtype keep numpy's own result (float64, sizes `int`). Computed sizes (`int`) are
+    unknown (`Any`), float64 without a dtype: numpy's own `int` sizes could not meet a named dimension
     (`w = np.zeros((x.shape[1], k))` passed on as `NDArray[float64, D, K]`). `np.eye` without a
     dtype is numpy's own. (`arange` is numpy's own:
     a 1-D array of unknown length.)
@@ -684,6 +684,9 @@ def creation() -> list[str]:
     for _, sizes in ranks:
         params = f"self, /, shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
         out.append(indent(overload("__call__", params, numpy_array(tup(sizes), "_NdtD"))))
+    for _, sizes in ranks:  # literal sizes without a dtype: numpy's own result (int sizes, float64)
+        params = f"self, /, shape: {tup(sizes)}, dtype: None = None, {tail}"
+        out.append(indent(overload("__call__", params, numpy_array(tup(["int"] * len(sizes)), FLOAT64))))
     for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
         shape = "int" if rank == 1 else tup(["int"] * rank)
         for dtype, result in (("type[_NdtD]", "_NdtD"), ("None = None", FLOAT64)):  # no dtype: float64
@@ -699,6 +702,9 @@ def creation() -> list[str]:
         for _, sizes in ranks:
             params = f"shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
             out.append(overload(name, params, numpy_array(tup(sizes), "_NdtD")))
+        for _, sizes in ranks:
+            params = f"shape: {tup(sizes)}, dtype: None = None, {tail}"
+            out.append(overload(name, params, numpy_array(tup(["int"] * len(sizes)), FLOAT64)))
         for rank in range(1, 5):
             shape = "int" if rank == 1 else tup(["int"] * rank)
             for dtype, result in (("type[_NdtD]", "_NdtD"), ("None = None", FLOAT64)):
@@ -809,10 +815,12 @@ def statistics() -> list[str]:
             for dtype_in, dtype_out in COV_FAMILIES:
                 for shape_in, rowvar, shape_out in (
                     ([a, b], "_NdtLiteral[True] = True", [a, a]),
-                    ([a, b], "_NdtLiteral[False]", [b, b]),
+                    ([a, b], "*, rowvar: _NdtLiteral[False]", [b, b]),  # keyword-only: no default
                     ([a], "bool = True", []),
                 ):
-                    params = f"{first}: {family(tup(shape_in), dtype_in)}, y: None = None, rowvar: {rowvar}, {rest}"
+                    rowvar = rowvar if rowvar.startswith("*") else f"rowvar: {rowvar}"
+                    tail = rest.replace("*, ", "") if rowvar.startswith("*") else rest
+                    params = f"{first}: {family(tup(shape_in), dtype_in)}, y: None = None, {rowvar}, {tail}"
                     if name == "corrcoef" and not shape_out:
                         result = dtype_out  # numpy returns a scalar here
                     else:
@@ -828,10 +836,11 @@ def statistics() -> list[str]:
     out.append("## numpy.lib._histograms_impl: before histogram")
     vector = numpy_array("tuple[_NdtAny]", "{}")
     for dtype_in, edges in (("_NdtDFloat", "_NdtDFloat"), (INT_ANY, FLOAT64)):
-        for density, counts in (("_NdtLiteral[False] | None = None", "_ndt_np.int64"), ("_NdtLiteral[True]", FLOAT64)):
+        for density, counts in (("_NdtLiteral[False] | None = None", "_ndt_np.int64"), ("*, density: _NdtLiteral[True]", FLOAT64)):
+            density = density if density.startswith("*") else f"density: {density}"
             params = (
                 f"a: {shaped_array('_NdtAny', dtype_in)}, bins: _NdtAny = 10, range: tuple[float, float] | None = None, "
-                f"density: {density}, weights: None = None"
+                f"{density}, weights: None = None"
             )
             out.append(overload("histogram", params, f"tuple[{vector.format(counts)}, {vector.format(edges)}]"))
     return out
@@ -866,7 +875,7 @@ LINALG_FAMILIES = [
     Family("_NdtDComplex", "_NdtDComplex", "_ndt_np.floating[_NdtAny]", "_ndt_np.complexfloating[_NdtAny, _NdtAny]"),
     Family(INT_ANY, FLOAT64, FLOAT64, "_ndt_np.inexact[_NdtAny]"),
     # mixed dtypes (an integer matrix, a float right-hand side): the shapes still checked
-    Family(f"_ndt_np.number[_NdtAny] | _ndt_np.bool_", "_ndt_np.inexact[_NdtAny]", FLOAT_ANY, "_ndt_np.inexact[_NdtAny]"),
+    Family("_ndt_np.number[_NdtAny] | _ndt_np.bool_", "_ndt_np.inexact[_NdtAny]", FLOAT_ANY, "_ndt_np.inexact[_NdtAny]"),
 ]
 # Functions whose library fallback is narrowed (numpy 2.4's parameter type names): an ndtyping
 # array that fits none of the shape rules (a non-square matrix to inv, b's rows not a's) is an
