@@ -654,23 +654,16 @@ def same_shape() -> list[str]:
     return out
 
 
-def unknown_sizes(rank: int, dtype: str, dtype_param: str) -> str:
-    """A creation result of computed sizes. A lone `Any` size without a dtype (`np.zeros(n)` with
-    `n` from an unbounded dimension) also fits numpy's own overloads, whose results differ: `| Any`
-    keeps pyright's answer Any rather than Unknown (see loose())."""
-    result = numpy_array(tup(["_NdtAny"] * rank), dtype)
-    return loose(result) if rank == 1 and dtype_param.startswith("None") else result
-
-
 def creation() -> list[str]:
     """zeros/empty/ones/full with a literal shape and a dtype, and eye with a dtype.
 
     The result is a numpy array whose dims are `Literal` sizes: numpy's methods stay available,
-    and it is an `NDArray[D, Literal[2], Literal[3]]` wherever one is expected. Literal sizes
-    without a dtype keep numpy's own result (float64, sizes `int`). Computed sizes (`int`) are
-    unknown (`Any`), float64 without a dtype: numpy's own `int` sizes could not meet a named dimension
-    (`w = np.zeros((x.shape[1], k))` passed on as `NDArray[float64, D, K]`). `np.eye` without a
-    dtype is numpy's own. (`arange` is numpy's own:
+    and it is an `NDArray[D, Literal[2], Literal[3]]` wherever one is expected. The dtype is
+    required: without it numpy's own overloads apply (float64, sizes `int`), so plain numpy code
+    (`np.zeros((2, 3))`, `np.eye(3)`) keeps numpy's types. (Typing computed sizes without a dtype
+    as `Any` was tried for issue 15: an `Any` size also fits the literal overloads, and numpy's
+    literal results then came back, or every such array entered the shape patterns with a
+    float32 | float64 union dtype.) (`arange` is numpy's own:
     a 1-D array of unknown length.)
     """
     ranks = [(2, SIZES[:2]), (1, SIZES[:1]), (3, SIZES[:3]), (4, SIZES[:4])]
@@ -684,14 +677,10 @@ def creation() -> list[str]:
     for _, sizes in ranks:
         params = f"self, /, shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
         out.append(indent(overload("__call__", params, numpy_array(tup(sizes), "_NdtD"))))
-    for _, sizes in ranks:  # literal sizes without a dtype: numpy's own result (int sizes, float64)
-        params = f"self, /, shape: {tup(sizes)}, dtype: None = None, {tail}"
-        out.append(indent(overload("__call__", params, numpy_array(tup(["int"] * len(sizes)), FLOAT64))))
     for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
         shape = "int" if rank == 1 else tup(["int"] * rank)
-        for dtype, result in (("type[_NdtD]", "_NdtD"), ("None = None", FLOAT64)):  # no dtype: float64
-            params = f"self, /, shape: {shape}, dtype: {dtype}, {tail}"
-            out.append(indent(overload("__call__", params, unknown_sizes(rank, result, dtype))))
+        params = f"self, /, shape: {shape}, dtype: type[_NdtD], {tail}"
+        out.append(indent(overload("__call__", params, numpy_array(tup(["_NdtAny"] * rank), "_NdtD"))))
     out.append(f"## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty {feature.format('class')}")
     out.append(f"## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty {feature.format('class')}")
     out.append(f"## numpy._core.numeric: preamble {feature.format('class')}")
@@ -702,14 +691,10 @@ def creation() -> list[str]:
         for _, sizes in ranks:
             params = f"shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
             out.append(overload(name, params, numpy_array(tup(sizes), "_NdtD")))
-        for _, sizes in ranks:
-            params = f"shape: {tup(sizes)}, dtype: None = None, {tail}"
-            out.append(overload(name, params, numpy_array(tup(["int"] * len(sizes)), FLOAT64)))
         for rank in range(1, 5):
             shape = "int" if rank == 1 else tup(["int"] * rank)
-            for dtype, result in (("type[_NdtD]", "_NdtD"), ("None = None", FLOAT64)):
-                params = f"shape: {shape}, dtype: {dtype}, {tail}"
-                out.append(overload(name, params, unknown_sizes(rank, result, dtype)))
+            params = f"shape: {shape}, dtype: type[_NdtD], {tail}"
+            out.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), "_NdtD")))
     out.append("## numpy._core.numeric: before full")
     for _, sizes in ranks:
         params = f"shape: {tup(sizes)}, fill_value: _NdtAny, dtype: type[_NdtD], {tail}"

@@ -51,6 +51,8 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "np_batched_dense_ok.py:18": "(*Batch, In) @ (In, Out) + (Out,) types *Batch as Union[*Batch] (pyright's TypeVarTuple join)",
     "np_contrastive_ok.py:30": "rng.normal(...).astype(np.float32) in the twin's own test code: numpy's Generator result typed float64 here",
     "np_eigh_ok.py:19": "the twin annotates eigh's eigenvalues as (Any,) and eigenvectors as (D, Any); the overlay gives (...,) and (D,)",
+    "np_linreg_gd_ok.py:26": "np.zeros((x.shape[1], y.shape[1])) of unbounded dimensions has int sizes, which do not meet D, T (bind them to int)",
+    "np_linreg_gd_ok.py:28": "np.zeros((x.shape[1], y.shape[1])) of unbounded dimensions has int sizes, which do not meet D, T (bind them to int)",
     "np_mha_ok.py:51": "rng.normal(...) * scale in the twin's own test code is float64 where float32 weights are expected (numpy's stubs)",
     # Newest stack only (Python 3.13, numpy 2.5.5, jax 0.12), read from pyright's message, not yet diagnosed:
     "jax_positional_ok.py:22": "jax 0.12: a stacked-then-reshaped table keeps a third axis (Seq, Any, Any)",
