@@ -79,7 +79,7 @@ def scores(q: NDArray[float32, B, S, D], k: NDArray[float32, B, T, D]) -> NDArra
 
 
 def sizes_from_shapes(x: NDArray[float64, N, D], k: int) -> NDArray[float64, D, Any]:
-    w = np.zeros((x.shape[1], k))  # computed sizes: unknown, not numpy's int
+    w = np.zeros((x.shape[1], k), dtype=np.float64)  # computed sizes: unknown, not numpy's int
     assert_type(w, np.ndarray[tuple[Any, Any], np.dtype[np.float64]])
     return w
 
