@@ -91,6 +91,7 @@ _NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 from ndtyping._surface import ShapedJaxArray as _NdtJaxArray
 """
 
+
 def jax_numpy_preamble() -> str:
     """The jax.numpy preamble: type variables, ArrayLike, and _NdtJaxArray (ndtyping's ShapedJaxArray,
     whose methods are the NDArray surface's: see tools/gen_ndarray_pyi.py)."""

@@ -341,8 +341,12 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType") -> 
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
     lines = [scalar, same] if reflected else [same, scalar]
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
-    lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape")))
-    lines.append(ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape")))
+    lines.append(
+        ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape"))
+    )
+    lines.append(
+        ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape"))
+    )
     for full, small in broadcast_pairs():
         lines.append(
             ov(
@@ -1163,7 +1167,9 @@ def render(new_names: list[str]) -> tuple[str, str]:
     surface = (
         SURFACE_HEADER
         + "\n"
-        + "\n".join(shaped_functions() + generic_functions(new_names) + ["", *descriptors(), "", "", *jax_array_class()])
+        + "\n".join(
+            shaped_functions() + generic_functions(new_names) + ["", *descriptors(), "", "", *jax_array_class()]
+        )
         + "\n"
     )
     ndarray = NDARRAY_HEADER.replace("{attributes}", "\n".join(attributes(new_names)))

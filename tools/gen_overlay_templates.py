@@ -189,7 +189,9 @@ def reductions() -> list[str]:
         tuples = name not in ("argmax", "argmin")  # these take one axis only
         axis_types = [f"_NdtLiteral[{', '.join(map(str, AXES))}]"] + (["tuple[int, ...]"] if tuples else [])
         for axis_type in axis_types:
-            out.append(guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: {axis_type}, {guard_rest}", "_NdtAny"))
+            out.append(
+                guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: {axis_type}, {guard_rest}", "_NdtAny")
+            )
         for dtype_in, dtype_out in families:
             for axes in [*AXES, *(AXIS_TUPLES if tuples else [])]:
                 shape_in, shape_drop, shape_keep = axes_pattern(axes)
@@ -821,7 +823,10 @@ def statistics() -> list[str]:
     out.append("## numpy.lib._histograms_impl: before histogram")
     vector = numpy_array("tuple[_NdtAny]", "{}")
     for dtype_in, edges in (("_NdtDFloat", "_NdtDFloat"), (INT_ANY, FLOAT64)):
-        for density, counts in (("_NdtLiteral[False] | None = None", "_ndt_np.int64"), ("*, density: _NdtLiteral[True]", FLOAT64)):
+        for density, counts in (
+            ("_NdtLiteral[False] | None = None", "_ndt_np.int64"),
+            ("*, density: _NdtLiteral[True]", FLOAT64),
+        ):
             density = density if density.startswith("*") else f"density: {density}"
             params = (
                 f"a: {shaped_array('_NdtAny', dtype_in)}, bins: _NdtAny = 10, range: tuple[float, float] | None = None, "
@@ -860,7 +865,9 @@ LINALG_FAMILIES = [
     Family("_NdtDComplex", "_NdtDComplex", "_ndt_np.floating[_NdtAny]", "_ndt_np.complexfloating[_NdtAny, _NdtAny]"),
     Family(INT_ANY, FLOAT64, FLOAT64, "_ndt_np.inexact[_NdtAny]"),
     # mixed dtypes (an integer matrix, a float right-hand side): the shapes still checked
-    Family("_ndt_np.number[_NdtAny] | _ndt_np.bool_", "_ndt_np.inexact[_NdtAny]", FLOAT_ANY, "_ndt_np.inexact[_NdtAny]"),
+    Family(
+        "_ndt_np.number[_NdtAny] | _ndt_np.bool_", "_ndt_np.inexact[_NdtAny]", FLOAT_ANY, "_ndt_np.inexact[_NdtAny]"
+    ),
 ]
 # Functions whose library fallback is narrowed (numpy 2.4's parameter type names): an ndtyping
 # array that fits none of the shape rules (a non-square matrix to inv, b's rows not a's) is an
@@ -868,7 +875,11 @@ LINALG_FAMILIES = [
 LINALG_NARROWED = ("solve", "lstsq", "inv", "det", "slogdet", "cholesky", "eigh", "eig", "matrix_power")
 LINALG_STRICT = {  # numpy's array-like types without the __array__ protocol; numpy arrays are guarded before
     "_ArrayLikeInt_co": ("_NdtStrictInt", "_ndt_np.integer[_NdtAny] | _ndt_np.bool_", "int"),
-    "_ArrayLikeFloat_co": ("_NdtStrictFloat", "_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny] | _ndt_np.bool_", "float"),
+    "_ArrayLikeFloat_co": (
+        "_NdtStrictFloat",
+        "_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny] | _ndt_np.bool_",
+        "float",
+    ),
     "_ArrayLikeComplex_co": ("_NdtStrictComplex", "_ndt_np.number[_NdtAny] | _ndt_np.bool_", "complex"),
 }
 LINALG_PARAMS = {

@@ -143,6 +143,8 @@ for expr in (
     _case(expr, {"x": (4, 6, 2)}, 1)
 _case("np.where(np.asarray(x) > 0, x, y)", {"x": (2, 3), "y": (2, 3)})
 _case("np.where(np.asarray(m) > 0, x, 0.0)", {"m": (3, 3), "x": (2, 3, 3)})
+
+
 def einsum_size(letter: str) -> int:
     """A size per subscript letter, 2 to 6 (the same letter always the same size)."""
     return 2 + "abcdefghijklmnopqrstuvwxyz".index(letter) % 5

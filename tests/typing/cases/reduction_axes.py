@@ -3,9 +3,8 @@ from the front or from the back, for every method reduction; another tuple gives
 
 from typing import Any, Literal
 
-from typing_extensions import Unpack, assert_type
-
 import numpy as np
+from typing_extensions import Unpack, assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, float64, int64
 
