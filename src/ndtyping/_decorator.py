@@ -40,7 +40,7 @@ from ._typecheck import (
     reads_arguments,
 )  # fmt: skip
 
-__all__ = ["check", "describe_annotation", "Failure"]
+__all__ = ["check", "check_with_names", "describe_annotation", "Failure"]
 
 if typing.TYPE_CHECKING:
     from typing_extensions import ParamSpec
@@ -62,10 +62,16 @@ def check(fn: Any, /) -> Any:
     across all parameters and the result; each call starts with no bindings.
     Set NDTYPING_DISABLE=1 to make `check` return its argument unchanged.
     """
+    # Postponed annotations may name locals of the function where `check` is applied.
+    return check_with_names(fn, decoration_locals(1))
+
+
+def check_with_names(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
+    """`check(fn)` with `localns` as the names visible where `fn` is defined (the import hook's
+    decorator runs in a frame of its own, so it reads them from its caller)."""
     if checks_disabled():
         return fn
-    # Postponed annotations may name locals of the function where `check` is applied.
-    return _check(fn, decoration_locals(1))
+    return _check(fn, localns)
 
 
 def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
@@ -88,7 +94,8 @@ def _check(fn: Any, localns: Optional[dict[str, Any]]) -> Any:
         # bound `__call__`; the object stays reachable as `__wrapped__`.
         return _wrap_function(fn.__call__, localns)
     try:
-        inspect.signature(fn)
+        if not inspect.isfunction(fn):  # a function always has one (and _wrap_function reads it)
+            inspect.signature(fn)
     except (TypeError, ValueError):  # a builtin without a signature has no annotations to check
         if getattr(fn, "__annotations__", None):
             raise ConfigurationError(

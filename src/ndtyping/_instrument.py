@@ -46,15 +46,13 @@ class Instrumenter:
         INSTRUMENTERS.append(self)
 
     def function(self, fn: Any) -> Any:
-        from ._decorator import _check
+        from ._decorator import check_with_names
         from ._jaxtyped import jaxtyped
         from ._signature import decoration_locals
 
-        if checks_disabled():
-            return fn
         if self.typechecker is None:
             # The names where the definition is (a closure naming a local class), not this frame's.
-            return _check(fn, decoration_locals(1))
+            return check_with_names(fn, decoration_locals(1))
         return jaxtyped(fn, typechecker=self.typechecker)
 
     def klass(self, cls: Any) -> Any:
