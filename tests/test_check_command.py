@@ -463,3 +463,14 @@ def test_getting_started_output_is_what_the_command_prints(tmp_path: Path) -> No
     assert result.returncode == 1, result.stdout + result.stderr
     printed = [line for line in result.stdout.splitlines() if ": error: " in line]
     assert printed and printed[0].split(": error: ")[0] == shown.group(1), result.stdout
+
+
+def test_matmul_operator_keeps_its_name() -> None:
+    """`Operator "@"` stays `"@"` (the quoted operator was read as a type and printed as `""`)."""
+    from ndtyping._messages import rewrite_message
+
+    message = rewrite_message(
+        'Operator "@" not supported for types "ShapedArray[float32, tuple[N@f, D@f]]" and '
+        '"ShapedArray[float32, tuple[N@f, E@f]]"'
+    )
+    assert message == 'Operator "@" not supported for types "NDArray[float32, N, D]" and "NDArray[float32, N, E]"'

@@ -9,16 +9,127 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# einsum with literal subscripts: the patterns array code writes (matrix products, attention,
-# batched products, traces, transposes, outer products, 1x1 convolutions). Each becomes one
-# overload on `Literal["..."]`; anything else is the library's own (no shape).
-EINSUM = [
+# einsum with literal subscripts. Each pattern becomes one overload on `Literal["..."]`; anything
+# else is the library's own (no shape). pyright tries the overloads in order, so the list is
+# ordered by likelihood: the hand-picked patterns first, then the families generated below.
+EINSUM_CORE = [
     "ij,jk->ik", "bij,bjk->bik", "bhqd,bhkd->bhqk", "bhqk,bhkd->bhqd", "ij,kj->ik", "bqd,bkd->bqk",
     "bqk,bkd->bqd", "bij,jk->bik", "ij,j->i", "i,i->", "bi,bi->b", "ij,ij->i", "i,j->ij", "ij->ji",
     "bij->bji", "ii->", "ii->i", "ij->", "ij->i", "ij->j", "nchw,oc->nohw", "nhwc,co->nhwo",
     "bhqd,bkd->bhqk", "bnd,nd->bn", "bchw,oc->bohw", "bhwc,co->bhwo", "bhwc,co->bohw", "nhwc,co->nohw",
     "bij,bj->bi", "bi,ij->bj",
 ]  # fmt: skip
+
+# The families: (input terms, output) over role letters, then the spellings users give the roles.
+# Contractions of two operands under a batch prefix: a product A.B, A.B^T (queries against keys)
+# and A^T.B (a Gram matrix), each with every order of its output letters (a wrong order is the
+# usual einsum bug, and a pattern that is not listed gives no shape, so it would pass).
+_PRODUCTS = [(("ij", "jk"), "ik", "ijk"), (("id", "jd"), "ij", "ijd"), (("di", "dj"), "ij", "dij")]
+_PRODUCT_SPELLINGS = {  # the roles' letters as users write them, in the order of the roles above
+    "ijk": ["ijk", "ikj", "mkn", "qkd", "std", "tsd", "nmd", "ijd", "nde", "bdo", "bdk", "ndk", "bio", "qkv"],
+    "ijd": ["ijd", "qkd", "std", "tsd", "nmd", "ijk", "boi", "nkd", "bod", "qkc", "ije", "xyd"],
+    "dij": ["nij", "nde", "bij", "kij", "tij", "nxy"],
+}
+_PREFIXES = ["", "b", "n", "h", "bh", "bn"]
+# Attention with the heads axis after the sequence (B, T, H, D): scores and the weighted sum
+# (roles q k h d), the projections into heads and back (roles t d h k).
+_HEADS = [
+    (("qhd", "khd"), "hqk", "qkhd", ["qkhd", "sthk", "sthd", "ijhd", "qkhc", "tshd", "stnd", "qknd"]),
+    (("hqk", "khd"), "qhd", "qkhd", ["qkhd", "sthk", "sthd", "ijhd", "qkhc", "tshd", "stnd", "qknd"]),
+    (("td", "dhk"), "thk", "tdhk", ["tdhk", "sdhk", "ndhk", "qdhk", "tdhe", "tdnk", "tmhd", "smhd"]),
+    (("thk", "hkd"), "td", "tdhk", ["tdhk", "sdhk", "ndhk", "qdhk", "tdhe", "tdnk", "tmhd", "smhd"]),
+]
+_OTHERS = [
+    # reductions of an elementwise product, mat-vec, outer products, bilinear forms
+    "bd,bd->b", "nd,nd->n", "bi,bi->b", "ij,ij->j", "ij,ij->", "bij,bij->b", "bnd,bnd->bn", "btd,btd->bt",
+    "bsd,bsd->bs", "ij,i->j", "i,ij->j", "nd,d->n", "bd,d->b", "bij,j->bi", "ij,bj->bi", "bij,bi->bj",
+    "bhij,bhj->bhi", "i,j->ji", "bi,bj->bij", "bi,bj->bji", "ni,nj->nij", "nd,ne->nde", "bd,be->bde",
+    "bi,ij,bj->b", "i,ij,j->", "nd,de,ne->n", "bi,bij,bj->b", "ni,ij,nj->n", "bd,de,be->b",
+    # traces, diagonals, transposes and sums of one operand
+    "bii->b", "bii->bi", "bij->b", "bij->bi", "bij->bj", "ijk->kji", "ijk->ikj", "ijk->jik",
+    "bhwc->bchw", "bchw->bhwc", "nhwc->nchw", "nchw->nhwc", "bthd->bhtd", "bhtd->bthd", "bshd->bhsd",
+    "bhsd->bshd",
+    # 1x1 convolutions and patches against a kernel
+    "bchwij,ocij->bohw", "bhwijc,ijco->bhwo", "nchw,co->nohw", "bchw,co->bohw", "bhwc,oc->bhwo",
+]  # fmt: skip
+
+
+def _permutations(letters: str) -> list[str]:
+    from itertools import permutations
+
+    return ["".join(p) for p in permutations(letters)]
+
+
+def _spell(roles: str, letters: str, text: str) -> str:
+    table = dict(zip(roles, letters))
+    return "".join(table.get(c, c) for c in text)
+
+
+def _orders(target: str, prefix: str) -> list[str]:
+    """The output as written first, then its other orders: every order up to three letters, and
+    beyond that the orders that keep the leading batch axis (a (B, H, ...) prefix stays put)."""
+    if len(target) <= 3:
+        return list(dict.fromkeys([target, *_permutations(target)]))
+    head = prefix[:1]
+    return list(dict.fromkeys([target, *(head + p for p in _permutations(target[len(head) :]))]))
+
+
+def _families() -> list[str]:
+    out: list[str] = []
+    for inputs, output, roles in _PRODUCTS:
+        for prefix in _PREFIXES:
+            for letters in _PRODUCT_SPELLINGS[roles]:
+                if set(prefix) & set(letters):
+                    continue
+                terms = [prefix + _spell(roles, letters, term) for term in inputs]
+                target = prefix + _spell(roles, letters, output)
+                out += [f"{terms[0]},{terms[1]}->{order}" for order in _orders(target, prefix)]
+    for inputs, output, roles, spellings in _HEADS:
+        for prefix in ("", "b"):
+            for letters in spellings:
+                if set(prefix) & set(letters):
+                    continue
+                terms = [prefix + _spell(roles, letters, term) for term in inputs]
+                target = prefix + _spell(roles, letters, output)
+                out += [f"{terms[0]},{terms[1]}->{order}" for order in _orders(target, prefix)]
+    return out + _OTHERS
+
+
+def _valid(subscripts: str) -> bool:
+    inputs, output = subscripts.split("->")
+    terms = inputs.split(",")
+    seen = set("".join(terms))
+    return len(set(output)) == len(output) and set(output) <= seen
+
+
+EINSUM = list(dict.fromkeys(p for p in EINSUM_CORE + _families() if _valid(p)))
+
+
+def _canonical(subscripts: str) -> str:
+    """The pattern with its letters renamed a, b, c, ... in order of appearance: "bsd,btd->bst"
+    and "bqd,bkd->bqk" are both "abc,adc->abd", one shape rule."""
+    names: dict[str, str] = {}
+    for char in subscripts:
+        if char.isalpha() and char not in names:
+            names[char] = "abcdefghijklmnopqrstuvwxyz"[len(names)]
+    return "".join(names.get(char, char) for char in subscripts)
+
+
+def einsum_groups(max_letters: int) -> list[tuple[list[str], str]]:
+    """(the spellings, the canonical pattern) of each shape rule of EINSUM with at most
+    `max_letters` distinct letters, in the order of EINSUM (likelihood).
+
+    One overload per rule, its subscripts a Literal union of every spelling: pyright tries the
+    overloads of a call in order, about 10 ms each here when the subscripts do not match (measured:
+    1233 single-spelling overloads made an unlisted pattern cost 15 s); a union of literals is
+    matched by lookup.
+    """
+    groups: dict[str, list[str]] = {}
+    for subscripts in EINSUM:
+        canonical = _canonical(subscripts)
+        if len(set(filter(str.isalpha, canonical))) <= max_letters:
+            groups.setdefault(canonical, []).append(subscripts)
+    return [(spellings, canonical) for canonical, spellings in groups.items()]
 
 
 def einsum_shapes(subscripts: str) -> tuple[list[list[str]], list[str]]:

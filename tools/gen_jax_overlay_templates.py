@@ -27,7 +27,7 @@ from pathlib import Path
 
 from _generated import write_or_check
 from _readable import readable
-from _shape_rules import EINSUM, Family, einsum_shapes, linalg_overloads, named_tuple_classes
+from _shape_rules import Family, einsum_shapes, linalg_overloads, named_tuple_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
@@ -87,14 +87,16 @@ _NdtS1 = _NdtTypeVar("_NdtS1", bound=_NdtSize)
 _NdtS2 = _NdtTypeVar("_NdtS2", bound=_NdtSize)
 _NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 
-class _NdtJaxArray(Array, _NdtGeneric[_NdtCD, _NdtCSh]):
-    \"\"\"A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape].\"\"\"
-    def __array__(self, dtype: None = None, context: None = None, copy: _NdtBool | None = None) -> _ndt_np.ndarray[_NdtCSh, _ndt_np.dtype[_NdtCD]]: ...
-    @property
-    def shape(self) -> _NdtCSh: ...
-    @property
-    def dtype(self) -> _ndt_np.dtype[_NdtCD]: ...
+# A jax.Array whose dtype and shape pyright knows (its methods keep the shape): ndtyping's own stub
+from ndtyping._surface import ShapedJaxArray as _NdtJaxArray
 """
+
+
+def jax_numpy_preamble() -> str:
+    """The jax.numpy preamble: type variables, ArrayLike, and _NdtJaxArray (ndtyping's ShapedJaxArray,
+    whose methods are the NDArray surface's: see tools/gen_ndarray_pyi.py)."""
+    return JAX_NUMPY_PREAMBLE
+
 
 JAX_NN_PREAMBLE = f"""\
 {TYPEVARS}
@@ -189,7 +191,48 @@ def reductions() -> list[str]:
                 for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
                     params = f"a: {arr(dtype_in, tup(shape_in))}, axis: _NdtLiteral[{axis}], " + rest.format(keep=keep)
                     out.append(overload(name, params, res(dtype_out, tup(shape_out))))
+        if name in ("argmax", "argmin"):
+            continue  # one axis only
+        for axes, shape_in, shape_drop, shape_keep in tuple_axis_patterns():
+            for dtype_in, dtype_out in families:
+                for keep, shape_out in (("_NdtLiteral[False] = False", shape_drop), ("_NdtLiteral[True]", shape_keep)):
+                    params = f"a: {arr(dtype_in, tup(shape_in))}, axis: {axes}, " + rest.format(keep=keep)
+                    out.append(overload(name, params, res(dtype_out, tup(shape_out))))
     return out
+
+
+# Tuples of axes, sorted: the runs of neighbouring axes (spatial axes, the last two), either end,
+# and the batch-with-spatial axes of channels-first data ((0, 2, 3): NCHW batch statistics).
+# Every subset of 0..3 and -1..-4 doubled the stub's size (pyright parses it in every jax program).
+TUPLE_AXES = {
+    2: [(0, 1), (1, 2), (2, 3), (0, 2), (-2, -1), (-3, -2), (-4, -3)],
+    3: [(0, 1, 2), (1, 2, 3), (0, 2, 3), (-3, -2, -1), (-4, -3, -2)],
+}
+
+
+def tuple_axis_patterns() -> list[tuple[str, list[str], list[str], list[str]]]:
+    """(axes tuple type, shape in, shape without the axes, shape with the axes as 1) for the tuples
+    of axes code reduces over (TUPLE_AXES): those counted from the front keep `*Rest` behind, those
+    from the back before."""
+    rows = []
+    for size in (2, 3):
+        for axes in TUPLE_AXES[size]:
+            if min(axes) < 0:
+                continue
+            shape = LETTERS[: max(axes) + 1]
+            drop = [d for n, d in enumerate(shape) if n not in axes]
+            keep = [ONE if n in axes else d for n, d in enumerate(shape)]
+            literal = tup([f"_NdtLiteral[{a}]" for a in axes])
+            rows.append((literal, [*shape, REST], [*drop, REST], [*keep, REST]))
+        for axes in TUPLE_AXES[size]:
+            if max(axes) >= 0:
+                continue
+            shape = LETTERS[: -min(axes)][::-1]  # shape[n] is axis n - len(shape)
+            drop = [d for n, d in enumerate(shape) if n - len(shape) not in axes]
+            keep = [ONE if n - len(shape) in axes else d for n, d in enumerate(shape)]
+            literal = tup([f"_NdtLiteral[{a}]" for a in axes])
+            rows.append((literal, [REST, *shape], [REST, *drop], [REST, *keep]))
+    return rows
 
 
 def guard(name: str, params: str) -> str:
@@ -410,13 +453,62 @@ def elementwise() -> list[str]:
     return out
 
 
+# Functions that keep the shape of their array (along an integer axis, or over the whole array):
+# name -> [(parameters after the array, dtype in, dtype out, result shape)]. `_NdtSh` is the
+# array's shape; "(Any,)" a flattened result (axis=None). jax's dtypes, measured: rounding keeps
+# the dtype; cumulative sums of integers or bools give int32 (numpy would give int64); argsort int32.
+SORT_KW = "*, stable: _NdtBool = True, descending: _NdtBool = False, kind: str | None = None, order: None = None"
+FLAT = "tuple[_NdtAny]"
+KEEP_SHAPE = {
+    "round": [("decimals: int = 0, out: None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "around": [("decimals: int = 0, out: None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "rint": [("/", "_NdtDInexact", "_NdtDInexact", "_NdtSh")],
+    "flip": [("axis: int | _NdtSequence[int] | None = None", "_NdtD", "_NdtD", "_NdtSh")],
+    "tril": [("k: int = 0", "_NdtD", "_NdtD", "_NdtSh")],
+    "triu": [("k: int = 0", "_NdtD", "_NdtD", "_NdtSh")],
+    "sort": [(f"axis: int = -1, {SORT_KW}", "_NdtD", "_NdtD", "_NdtSh"),
+             (f"axis: None, {SORT_KW}", "_NdtD", "_NdtD", FLAT)],
+    "argsort": [(f"axis: int = -1, {SORT_KW}, dtype: None = None", "_NdtD", INT, "_NdtSh"),
+                (f"axis: None, {SORT_KW}, dtype: None = None", "_NdtD", INT, FLAT)],
+    **{name: [("axis: int, dtype: None = None, out: None = None", "_NdtDInexact", "_NdtDInexact", "_NdtSh"),
+              ("axis: int, dtype: None = None, out: None = None", "_NdtDOther", INT, "_NdtSh"),
+              ("axis: None = None, dtype: None = None, out: None = None", "_NdtDInexact", "_NdtDInexact", FLAT),
+              ("axis: None = None, dtype: None = None, out: None = None", "_NdtDOther", INT, FLAT)]
+       for name in ("cumsum", "cumprod")},
+}  # fmt: skip
+
+
+def keep_shape() -> list[str]:
+    out = []
+    for name, rows in KEEP_SHAPE.items():
+        out.append(f"## jax.numpy: before {name}")
+        for params, dtype_in, dtype_out, shape in rows:
+            first = "m" if name in ("flip", "tril", "triu") else "x" if name == "rint" else "a"
+            out.append(overload(name, f"{first}: {arr(dtype_in, '_NdtSh')}, {params}", res(dtype_out, shape)))
+    # bincount: counts (int32) or summed weights, of a length only the call knows
+    out.append("## jax.numpy: before bincount")
+    tail = "minlength: int = 0, *, length: int | None = None, out_sharding: _NdtAny = None"
+    integers = arr("_ndt_np.integer[_NdtAny] | _ndt_np.bool_", "tuple[_NdtAny]")
+    out.append(overload("bincount", f"x: {integers}, weights: None = None, {tail}", res(INT, FLAT)))
+    out.append(
+        overload(
+            "bincount", f"x: {integers}, weights: {arr('_NdtDInexact', '_NdtAny')}, {tail}", res("_NdtDInexact", FLAT)
+        )
+    )
+    return out
+
+
 def creation() -> list[str]:
     out = []
     for name in ("zeros", "ones", "empty"):
         out.append(f"## jax.numpy: before {name}")
-        for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[int]")):
+        # a computed size (an int) is unknown (Any), never `int`: it must meet a named dimension
+        for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[_NdtAny]")):
             out.append(overload(name, f"shape: {shape}, dtype: None = None", res(FLOAT, result_shape)))
             out.append(overload(name, f"shape: {shape}, dtype: type[_NdtD]", res("_NdtD", result_shape)))
+        # No overload for a Python type (`dtype=bool`): jax's own dtypes (`jnp.float32`) are typed
+        # Any, and with one more overload that an Any dtype matches, pyright made those calls'
+        # result Unknown instead of Array.
     out.append("## jax.numpy: before full")
     # the fill value's Python type sets the dtype; bool before int, int before float
     for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
@@ -458,11 +550,15 @@ def creation() -> list[str]:
     )
     out.append("## jax.numpy: before eye")
     out.append(
-        overload("eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[int, int]"))
+        overload(
+            "eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[_NdtAny, _NdtAny]")
+        )
     )
     out.append(
         overload(
-            "eye", "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", "tuple[int, int]")
+            "eye",
+            "N: int, M: int | None = None, k: int = 0, *, dtype: type[_NdtD]",
+            res("_NdtD", "tuple[_NdtAny, _NdtAny]"),
         )
     )
     out.append("## jax.numpy: before arange")
@@ -470,21 +566,21 @@ def creation() -> list[str]:
         overload(
             "arange",
             "start: int, stop: int | None = None, step: int | None = None, dtype: None = None",
-            res(INT, "tuple[int]"),
+            res(INT, "tuple[_NdtAny]"),
         )
     )
     out.append(
         overload(
             "arange",
             "start: float, stop: float | None = None, step: float | None = None, dtype: None = None",
-            res(FLOAT, "tuple[int]"),
+            res(FLOAT, "tuple[_NdtAny]"),
         )
     )
     out.append(
         overload(
             "arange",
             "start: float, stop: float | None = None, step: float | None = None, *, dtype: type[_NdtD]",
-            res("_NdtD", "tuple[int]"),
+            res("_NdtD", "tuple[_NdtAny]"),
         )
     )
     return out
@@ -549,11 +645,25 @@ def joins() -> list[str]:
     return out
 
 
+# jnp.einsum keeps one overload per pattern of this short list, not the rule families numpy gets
+# (tools/_shape_rules.py): each overload costs a call whose operands are jax results
+# (ShapedJaxArray, matched against the NDArray protocol) tens of milliseconds, so the 131 rules
+# made one `jnp.einsum` in a plain jax program cost 6 s more (measured: 2.9 s -> 8.8 s), and 30
+# grouped rules still 3.3 s more.
+JAX_EINSUM = [
+    "ij,jk->ik", "bij,bjk->bik", "bhqd,bhkd->bhqk", "bhqk,bhkd->bhqd", "ij,kj->ik", "bqd,bkd->bqk",
+    "bqk,bkd->bqd", "bij,jk->bik", "ij,j->i", "i,i->", "bi,bi->b", "ij,ij->i", "i,j->ij", "ij->ji",
+    "bij->bji", "ii->", "ii->i", "ij->", "ij->i", "ij->j", "nchw,oc->nohw", "nhwc,co->nhwo",
+    "bhqd,bkd->bhqk", "bnd,nd->bn", "bchw,oc->bohw", "bhwc,co->bhwo", "bhwc,co->bohw", "nhwc,co->nohw",
+    "bij,bj->bi", "bi,ij->bj",
+]  # fmt: skip
+
+
 def einsum() -> list[str]:
-    """einsum with literal subscripts, one overload per pattern of _shape_rules.EINSUM."""
+    """einsum with literal subscripts: one overload per pattern of JAX_EINSUM."""
     out = ["## jax.numpy: before einsum"]
     names = LETTERS + ["_NdtF"]
-    for subscripts in EINSUM:
+    for subscripts in JAX_EINSUM:
         inputs, output = einsum_shapes(subscripts)
         letters = {letter: names[n] for n, letter in enumerate(dict.fromkeys("".join("".join(t) for t in inputs)))}
         arrays = ", ".join(f"op{n}: {arr('_NdtD', tup([letters[c] for c in term]))}" for n, term in enumerate(inputs))
@@ -585,6 +695,7 @@ LINALG_PREAMBLE = f"""\
 from typing import NamedTuple as _NdtNamedTuple, overload
 from jax._src.typing import Array, ArrayLike
 from jax._src.numpy.linalg import EighResult as _NdtJaxEighResult, EigResult as _NdtJaxEigResult, SlogdetResult as _NdtJaxSlogdetResult
+from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
 from jax.numpy import _NdtJaxArray
 """ + "\n".join(f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4))
 
@@ -598,8 +709,14 @@ def linalg() -> list[str]:
     for name, texts in overloads.items():
         out += texts
         first = "x" if name == "norm" else "a"
-        out.append(overload(name, f"{first}: ArrayLike, /, *args: _NdtAny, **kwargs: _NdtAny", LINALG_FALLBACK[name]))
+        # the functions of a square matrix: an ndtyping array of another shape (a rank-1 or an
+        # (N, D) array to slogdet) fits none of the overloads and is an error, not jax's Array
+        kind = "_NdtStrictArrayLike" if name in SQUARE_ONLY else "ArrayLike"
+        out.append(overload(name, f"{first}: {kind}, /, *args: _NdtAny, **kwargs: _NdtAny", LINALG_FALLBACK[name]))
     return out
+
+
+SQUARE_ONLY = {"inv", "det", "slogdet", "cholesky", "eigh", "eig", "matrix_power"}
 
 
 # jax.nn: activations keep the shape and the (floating) dtype; (name, parameters after x)
@@ -648,6 +765,88 @@ def logsumexp_overloads() -> list[str]:
     return out
 
 
+def scipy_linalg() -> list[str]:
+    """jax.scipy.linalg's triangular solves: the result has the right-hand side's shape (a vector
+    or a matrix) when the factor is a square matrix of its first axis. Other calls: jax's own."""
+    names = ("cho_solve", "solve_triangular")
+    out = [f"## jax.scipy.linalg: rename import {name} -> _NdtJax_{name}" for name in names]
+    out += [
+        "## jax.scipy.linalg: preamble",
+        TYPEVARS,
+        "from typing import overload",
+        "from jax.numpy import _NdtJaxArray",
+    ]
+    out.append("from jax._src.basearray import Array as _NdtScipyArray")
+    square = arr("_NdtDInexact", "tuple[_NdtA, _NdtA]")
+    triangular = "trans: int | str = 0, lower: bool = False, unit_diagonal: bool = False, overwrite_b: bool = False, debug: _NdtAny = None, check_finite: bool = True"
+    # a right-hand side of unknown shape (a jax.Array) matches rank >= 5 first: its shape stays
+    # unknown (it would match the vector pattern, a rank it may not have)
+    unknown = arr("_NdtDInexact", UNKNOWN_RANK)
+    out.append(
+        overload(
+            "cho_solve",
+            f"c_and_lower: tuple[_NdtAny, bool], b: {unknown}, overwrite_b: bool = False, check_finite: bool = True",
+            res("_NdtDInexact", ANY_SHAPE),
+        )
+    )
+    for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
+        b = arr("_NdtDInexact", tup(rhs))
+        result = res("_NdtDInexact", tup(rhs))
+        out.append(
+            overload(
+                "cho_solve",
+                f"c_and_lower: tuple[{square}, bool], b: {b}, overwrite_b: bool = False, check_finite: bool = True",
+                result,
+            )
+        )
+    out.append(
+        overload(
+            "cho_solve",
+            "c_and_lower: _NdtAny, b: _NdtAny, overwrite_b: bool = False, check_finite: bool = True",
+            "_NdtScipyArray",
+        )
+    )
+    out.append(
+        "def cho_solve(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_cho_solve(*args, **kwargs)"
+    )
+    out.append(overload("solve_triangular", f"a: _NdtAny, b: {unknown}, {triangular}", res("_NdtDInexact", ANY_SHAPE)))
+    for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
+        b = arr("_NdtDInexact", tup(rhs))
+        out.append(overload("solve_triangular", f"a: {square}, b: {b}, {triangular}", res("_NdtDInexact", tup(rhs))))
+    out.append(overload("solve_triangular", f"a: _NdtAny, b: _NdtAny, {triangular}", "_NdtScipyArray"))
+    out.append(
+        "def solve_triangular(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_solve_triangular(*args, **kwargs)"
+    )
+    return out
+
+
+def random() -> list[str]:
+    """jax.random.categorical: int32 samples, the logits' shape without the sampled axis (a literal
+    axis, shape=None). Other calls: jax's own."""
+    out = ["## jax.random: rename import categorical -> _NdtJax_categorical", "## jax.random: preamble", TYPEVARS]
+    out += [
+        "from typing import overload",
+        "from jax.numpy import _NdtJaxArray",
+        "from jax._src.basearray import Array as _NdtRandomArray",
+    ]
+    tail = "shape: None = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None"
+    for axis, shape_in, shape_drop, _ in axis_patterns():
+        default = " = -1" if axis == -1 else ""
+        params = f"key: _NdtAny, logits: {arr('_NdtDFloat', tup(shape_in))}, axis: _NdtLiteral[{axis}]{default}, {tail}"
+        out.append(overload("categorical", params, res(INT, tup(shape_drop))))
+    out.append(
+        overload(
+            "categorical",
+            "key: _NdtAny, logits: _NdtAny, axis: int = -1, shape: _NdtAny = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None",
+            "_NdtRandomArray",
+        )
+    )
+    out.append(
+        "def categorical(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_categorical(*args, **kwargs)"
+    )
+    return out
+
+
 def scipy_special() -> list[str]:
     """jax.scipy.special re-exports jax's functions: logsumexp is declared here, ending with jax's."""
     return [
@@ -677,7 +876,7 @@ def nn() -> list[str]:
 VMAP = """\
 from typing import Any as _NdtAny, Callable as _NdtCallable, Literal as _NdtLiteral, overload as _ndt_overload
 from collections.abc import Sequence as _NdtSequence
-from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+from typing_extensions import Concatenate as _NdtConcatenate, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
 from ndtyping._ndarray import ShapedArray as _NdtArray
 from jax.numpy import _NdtJaxArray
@@ -686,6 +885,10 @@ _NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
 _NdtBatch = _NdtTypeVar("_NdtBatch")
 _NdtS = _NdtTypeVarTuple("_NdtS")
 _NdtS2 = _NdtTypeVarTuple("_NdtS2")
+_NdtD3 = _NdtTypeVar("_NdtD3", bound=_ndt_np.generic)
+_NdtD4 = _NdtTypeVar("_NdtD4", bound=_ndt_np.generic)
+_NdtS3 = _NdtTypeVarTuple("_NdtS3")
+_NdtS4 = _NdtTypeVarTuple("_NdtS4")
 _NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
 from jax._src.basearray import Array as _NdtVmapArray
 # A function of a jax array (a lambda too: pyright infers its parameter from this bound) keeps
@@ -703,6 +906,36 @@ def vmap(
     in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+# Two or three NDArray arguments, every one mapped over axis 0 (in_axes=0): each gets the batch axis.
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtUnpack[_NdtS3]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
+    in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtBatch, _NdtUnpack[_NdtS3]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtUnpack[_NdtS3]]], _NdtArray[_NdtD4, tuple[_NdtUnpack[_NdtS4]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
+    in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtBatch, _NdtUnpack[_NdtS3]]], _NdtArray[_NdtD4, tuple[_NdtBatch, _NdtUnpack[_NdtS4]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+# Any other function of an ndtyping array (several arguments, `in_axes=(0, None)`): PEP 646 cannot
+# add the batch axis to each parameter, so the batched call takes any arguments (`...`); when the
+# function returns an array and out_axes is 0, the result is an array of its dtype with a leading
+# batch axis, its other axes unknown (a function returning jax.Array, or an untyped one, would
+# give them as Unknown: jax types `Array.__array__` as a bare ndarray). Anything else: Any.
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtAny, _NdtAny], ...], _NdtArray[_NdtD2, _NdtAny]],
+    in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtJaxArray[_NdtD2, tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]]]: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtAny, _NdtAny], ...], _NdtAny],
+    in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtAny]: ...
 @_ndt_overload
 def vmap(
     fun: _NdtF, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
@@ -710,6 +943,29 @@ def vmap(
 ) -> _NdtF: ...
 def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
     return _NdtJaxVmap(*args, **kwargs)  # what pyright reads; jax's own vmap at runtime
+"""
+
+
+# jax.grad and jax.value_and_grad: the returned function takes the function's own arguments (so
+# `jax.grad(loss)(x, w, y)` for `loss(w, x, y)` is an error), and gives the gradient as Any (its
+# type is the differentiated argument's, which a ParamSpec cannot pick out; a TypeVar for the
+# first parameter made a lambda's parameters that TypeVar: errors in correct code). The value of
+# value_and_grad is the function's result (with has_aux, the (value, aux) pair it returns).
+GRAD = """\
+from typing_extensions import ParamSpec as _NdtGradParamSpec, TypeVar as _NdtGradTypeVar
+_NdtP = _NdtGradParamSpec("_NdtP")
+_NdtR = _NdtGradTypeVar("_NdtR")
+
+def grad(
+    fun: _NdtCallable[_NdtP, _NdtAny], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
+    holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtP, _NdtAny]:
+    return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
+def value_and_grad(
+    fun: _NdtCallable[_NdtP, _NdtR], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
+    holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtP, tuple[_NdtR, _NdtAny]]:
+    return _NdtJaxValueAndGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)
 """
 
 
@@ -750,7 +1006,7 @@ def lax() -> list[str]:
     stacks its per-step outputs along a new leading axis. jax.lax's module re-exports jax's
     functions (a source file, not a stub), so each is imported under another name and defined
     here as overloads with an implementation that calls jax's (what runs at runtime)."""
-    names = [*LAX_UNARY, *LAX_BINARY, "select", "scan"]
+    names = [*LAX_UNARY, *LAX_BINARY, "select", "scan", "top_k"]
     out = [f"## jax.lax: rename import {name} -> _NdtJax_{name}" for name in names]
     out += ["## jax.lax: preamble", LAX_PREAMBLE]
     same = arr("_NdtD", "_NdtSh")
@@ -787,6 +1043,11 @@ def lax() -> list[str]:
         "@_ndt_overload\ndef scan(f: _NdtCallable[..., _NdtAny], init: _NdtAny, xs: _NdtAny = None, length: int | None = None,\n"
         "         reverse: bool = False, unroll: int | bool = 1, _split_transpose: bool = False) -> tuple[_NdtAny, _NdtAny]: ...",
         "def scan(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_scan(*args, **kwargs)",
+        # top_k along the last axis: the values and their int32 indices, k of them (a size unknown)
+        f"@_ndt_overload\ndef top_k(operand: {arr('_NdtD', tup([REST, '_NdtA']))}, k: int, *, axis: _NdtLiteral[-1] = -1, is_stable: bool = True)"
+        f" -> tuple[{res('_NdtD', tup([REST, '_NdtAny']))}, {res(INT, tup([REST, '_NdtAny']))}]: ...",
+        "@_ndt_overload\ndef top_k(operand: _NdtAny, k: int, *, axis: int = -1, is_stable: bool = True) -> tuple[_NdtLaxArray, _NdtLaxArray]: ...",
+        "def top_k(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_top_k(*args, **kwargs)",
     ]
     return out
 
@@ -794,10 +1055,11 @@ def lax() -> list[str]:
 def sections() -> list[str]:
     return [
         "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
-        "## jax.numpy: preamble", JAX_NUMPY_PREAMBLE,
-        *reductions(), *layout(), *products(), *elementwise(), *creation(), *joins(), *einsum(), *nn(),
-        *typing_patch(), *linalg(), *lax(), *scipy_special(),
-        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: preamble", VMAP,
+        "## jax.numpy: preamble", jax_numpy_preamble(),
+        *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
+        *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(),
+        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: rename import grad -> _NdtJaxGrad",
+        "## jax: rename import value_and_grad -> _NdtJaxValueAndGrad", "## jax: preamble", VMAP, GRAD,
     ]  # fmt: skip
 
 

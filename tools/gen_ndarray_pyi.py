@@ -112,7 +112,7 @@ SURFACE_HEADER = """\
 # pyright: reportInvalidTypeVarUse=false, reportSelfClsParameterName=false, reportOverlappingOverload=false
 from collections.abc import Iterator, Sequence
 from types import EllipsisType, ModuleType
-from typing import Any, Generic, Literal, SupportsIndex, overload
+from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
 
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
@@ -133,6 +133,9 @@ Dim2 = TypeVar("Dim2", default=Any)
 Dim3 = TypeVar("Dim3", default=Any)
 
 Scalar: TypeAlias = bool | int | float | complex | np.generic
+# ShapedJaxArray's parameters (at the end: jax results)
+JaxDType = TypeVar("JaxDType", bound=np.generic, covariant=True, default=Any)
+JaxShape = TypeVar("JaxShape", bound=tuple[Any, ...], default=tuple[Any, ...])
 """
 
 
@@ -168,6 +171,40 @@ def axis_patterns() -> list[tuple[str, list[str], list[str], list[str]]]:
     return rows
 
 
+def axes_tuples() -> list[tuple[int, ...]]:
+    """The tuples of axes a reduction has a rule for: two or three distinct axes among the first four
+    (in increasing order, as people write them: `axis=(0, 2, 3)`), or among the last four
+    (`axis=(-2, -1)`, and the pair the other way round, `axis=(-1, -2)`)."""
+    from itertools import combinations
+
+    tuples: list[tuple[int, ...]] = []
+    for size in (2, 3):
+        tuples += combinations(range(4), size)
+    for size in (2, 3):
+        for axes in combinations(range(-4, 0), size):
+            tuples.append(axes)
+            if size == 2:
+                tuples.append(axes[::-1])
+    return tuples
+
+
+def axes_pattern(axes: tuple[int, ...]) -> tuple[str, list[str], list[str], list[str]]:
+    """(axis type, input shape, shape without the axes, shape with them as 1) for a tuple of axes,
+    all counted from the front or all from the back; the axes beyond them are `*Rest`."""
+    literal = f"tuple[{', '.join(f'Literal[{a}]' for a in axes)}]"
+    if axes[0] >= 0:
+        count = max(axes) + 1
+        dims = DIMS[:count]
+        kept = [d for i, d in enumerate(dims) if i not in axes]
+        ones = [L1 if i in axes else d for i, d in enumerate(dims)]
+        return literal, [*dims, REST], [*kept, REST], [*ones, REST]
+    count = -min(axes)
+    dims = DIMS[:count]  # dims[i] is axis i - count
+    kept = [d for i, d in enumerate(dims) if i - count not in axes]
+    ones = [L1 if i - count in axes else d for i, d in enumerate(dims)]
+    return literal, [REST, *dims], [REST, *kept], [REST, *ones]
+
+
 # Keywords numpy's and jax's reductions take besides axis and keepdims (out, where, initial,
 # ddof, ...): accepted, they do not change the shape. `dtype=` changes the dtype: the last overload.
 REDUCTION_KWARGS = "dtype: None = None, **kwargs: Any"
@@ -183,23 +220,25 @@ def reduction(name: str, self_dtype: str, result_dtype: str) -> list[str]:
             arr(result_dtype, "tuple[()]"),
         )
     ]
-    for literal, shape_in, shape_out, shape_keep in axis_patterns():
+    patterns = [(f"Literal[{a}]", *rest) for a, *rest in axis_patterns()]
+    patterns += [axes_pattern(axes) for axes in axes_tuples()]
+    for literal, shape_in, shape_out, shape_keep in patterns:
         self_t = arr(self_dtype, tup(shape_in))
         lines.append(
             ov(
                 name,
-                f"self: {self_t}, axis: Literal[{literal}], *, {keep_false}, {REDUCTION_KWARGS}",
+                f"self: {self_t}, axis: {literal}, *, {keep_false}, {REDUCTION_KWARGS}",
                 arr(result_dtype, tup(shape_out)),
             )
         )
         lines.append(
             ov(
                 name,
-                f"self: {self_t}, axis: Literal[{literal}], *, {keep_true}, {REDUCTION_KWARGS}",
+                f"self: {self_t}, axis: {literal}, *, {keep_true}, {REDUCTION_KWARGS}",
                 arr(result_dtype, tup(shape_keep)),
             )
         )
-    # Honest fallback: a computed axis, a tuple of axes, or keepdims with axis=None.
+    # Honest fallback: a computed axis, another tuple of axes, or keepdims with axis=None.
     lines.append(
         ov(
             name,
@@ -228,12 +267,14 @@ REDUCTIONS = [
 INTEGER_FALLBACK = {"mean", "std", "var"}
 
 
-def reductions() -> list[str]:
+def reductions(integer_mean: str = "np.float64") -> list[str]:
+    """`integer_mean`: the dtype of the mean/std/var of integers and bools (numpy: float64; jax
+    without x64: float32)."""
     lines: list[str] = []
     for name, self_dtype, result_dtype in REDUCTIONS:
         lines += reduction(name, self_dtype, result_dtype)
         if name in INTEGER_FALLBACK:
-            lines += reduction(name, "np.integer[Any] | np.bool_", "np.float64")
+            lines += reduction(name, "np.integer[Any] | np.bool_", integer_mean)
         # Anything else (`dtype=np.float64`, positional dtype/out): the library's own answer is an
         # array; its dtype and shape are not modelled.
         lines.append(ov(name, "self: Any, *args: Any, **kwargs: Any", arr("Any", UNKNOWN)))
@@ -286,7 +327,7 @@ CROSS_PATTERNS = [
 ]
 
 
-def binary(name: str, out: str, reflected: bool) -> list[str]:
+def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType") -> list[str]:
     """`self <op> other`, every pattern that broadcasts: same shape, a scalar, `other` smaller than
     `self`, and `self` smaller than `other`.
 
@@ -295,18 +336,22 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
     for the reflected operators, `h + b` (jax's `__add__` gives up on `b`, so `b.__radd__(h)`
     answers with `self`, the bias, the smaller operand).
     """
-    same = ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'Shape')}, /", arr(out, "Shape"))
+    same = ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape"))
     scalar = ov(name, f"self: {arr('DType', 'Shape')}, other: Scalar, /", arr(out, "Shape"))
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
     lines = [scalar, same] if reflected else [same, scalar]
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
-    lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'tuple[()]')}, /", arr(out, "Shape")))
-    lines.append(ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr('DType', 'Shape')}, /", arr(out, "Shape")))
+    lines.append(
+        ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape"))
+    )
+    lines.append(
+        ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape"))
+    )
     for full, small in broadcast_pairs():
         lines.append(
             ov(
                 name,
-                f"self: {arr('DType', f'tuple[{full}]')}, other: {arr('DType', f'tuple[{small}]')}, /",
+                f"self: {arr('DType', f'tuple[{full}]')}, other: {arr(other_dtype, f'tuple[{small}]')}, /",
                 arr(out, f"tuple[{full}]"),
             )
         )
@@ -314,7 +359,7 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
         lines.append(
             ov(
                 name,
-                f"self: {arr('DType', f'tuple[{small}]')}, other: {arr('DType', f'tuple[{full}]')}, /",
+                f"self: {arr('DType', f'tuple[{small}]')}, other: {arr(other_dtype, f'tuple[{full}]')}, /",
                 arr(out, f"tuple[{full}]"),
             )
         )
@@ -322,7 +367,7 @@ def binary(name: str, out: str, reflected: bool) -> list[str]:
         lines.append(
             ov(
                 name,
-                f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr('DType', f'tuple[{theirs}]')}, /",
+                f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /",
                 arr(out, f"tuple[{result}]"),
             )
         )
@@ -336,8 +381,9 @@ def operators() -> list[str]:
         lines += binary(f"__r{op}__", "DType", reflected=True)
     # A comparison's reflection is the mirrored comparison (`a < b` falls back to `b > a`), and
     # `==` and `!=` are their own: no __r*__ for them.
+    # A comparison's result is bool whatever the operands' dtypes (`pred < 0.5` of an int array).
     for op in COMPARISON:
-        lines += binary(f"__{op}__", "np.bool_", reflected=False)
+        lines += binary(f"__{op}__", "np.bool_", reflected=False, other_dtype="Any")
     for name in ("__divmod__", "__rdivmod__"):
         pair = f"tuple[{arr('DType', 'Shape')}, {arr('DType', 'Shape')}]"
         lines.append(ov(name, f"self: {arr('DType', 'Shape')}, other: {arr('DType', 'Shape')} | Scalar, /", pair))
@@ -358,12 +404,16 @@ def matmul(name: str, forward: bool) -> list[str]:
     gradually to the first overload whose shape fits: a matrix operand is likelier than a vector.
     For known shapes the order does not matter: patterns that both fit give the same result.
     """
+    # A shared weight and a vector on the right say nothing of the left's leading axes: `*Rest` takes
+    # all of them, and `(*Batch, In) @ (In, Out)` is `(*Batch, Out)`. (Split as `*Rest, Dim0`, pyright
+    # would have to cut a TypeVarTuple, and gives `(Union[*Batch], Out)`.) With a 1-D left operand
+    # these are numpy's vector rules too: `(In,) @ (In, Out)` is `(Out,)`, `(In,) @ (In,)` is `()`.
     vec, mat, shared, batched, mat_vec = (
         ("tuple[Dim0]", "tuple[Dim0]", "tuple[()]"),
         ("tuple[Dim0]", f"tuple[{REST}, Dim0, Dim1]", f"tuple[{REST}, Dim1]"),
-        (f"tuple[{REST}, Dim0, Dim1]", "tuple[Dim1, Dim2]", f"tuple[{REST}, Dim0, Dim2]"),
+        (f"tuple[{REST}, Dim1]", "tuple[Dim1, Dim2]", f"tuple[{REST}, Dim2]"),
         (f"tuple[{REST}, Dim0, Dim1]", f"tuple[{REST}, Dim1, Dim2]", f"tuple[{REST}, Dim0, Dim2]"),
-        (f"tuple[{REST}, Dim0, Dim1]", "tuple[Dim1]", f"tuple[{REST}, Dim0]"),
+        (f"tuple[{REST}, Dim1]", "tuple[Dim1]", f"tuple[{REST}]"),
     )
     if forward:
         return [
@@ -476,12 +526,26 @@ def getitem() -> list[str]:
     for kind in kinds:  # an ellipsis and one item, either order
         lines.append(index_overload([kind], 0))
         lines.append(index_overload([kind], 1))
-    # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, and a
-    # per-channel vector against images, `mean[:, None, None]`. Only these:
+    # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, a
+    # per-channel vector against images, `mean[:, None, None]`. Only these and the ones below:
     # numpy's ArrayLike includes a nested-sequence protocol whose `__getitem__` pyright matches
     # against all of these overloads whenever an NDArray meets a numpy function without the overlay
     # (70 overloads made plain pyright 1.6x slower on NDArray code; see docs/performance.md).
-    for key in (["full", "none", "full"], ["none", "full", "full"], ["full", "full", "none"], ["full", "none", "none"]):
+    # And the crops and channel picks of images: `img[a:b, c:d, :]`, `img[a:b, c:d, 0]`, `x[:, :, 0]`,
+    # `x[:, 0, :]`, `x[:, :, a:b]`, `x[:, a:b, :]`.
+    for key in (
+        ["full", "none", "full"],
+        ["none", "full", "full"],
+        ["full", "full", "none"],
+        ["full", "none", "none"],
+        # `:` is a slice too: the keys with `:` come before the ones with any slice there
+        ["full", "full", "int"],
+        ["full", "int", "full"],
+        ["full", "full", "slice"],
+        ["full", "slice", "full"],
+        ["slice", "slice", "full"],
+        ["slice", "slice", "int"],
+    ):
         lines.append(index_overload(key, None))
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Any, /", arr("DType", UNKNOWN)))
     return lines
@@ -948,9 +1012,9 @@ def generic_functions(new_names: list[str]) -> list[str]:
     return lines
 
 
-def shaped_functions() -> list[str]:
+def shaped_functions(integer_mean: str = "np.float64") -> list[str]:
     lines: list[str] = []
-    lines += reductions()
+    lines += reductions(integer_mean)
     lines += operators()
     lines += matmul("__matmul__", forward=True)
     lines += matmul("__rmatmul__", forward=False)
@@ -1002,6 +1066,95 @@ def attributes(new_names: list[str]) -> list[str]:
     return lines
 
 
+JAX_ARRAY = "ShapedJaxArray"
+
+
+def jax_returns(line: str) -> str:
+    """A surface signature whose results are jax arrays: ShapedArray -> ShapedJaxArray after `->`."""
+    if " -> " not in line:
+        return line
+    params, result = line.split(" -> ", 1)
+    return f"{params} -> {result.replace(SA + '[', JAX_ARRAY + '[')}"
+
+
+def jax_array_class() -> list[str]:
+    """ShapedJaxArray, the jax overlay's results (`jnp.exp(x)`): a jax.Array whose dtype and shape
+    pyright knows, assignable to NDArray[dtype, *shape] (through `__array__`).
+
+    Its methods and operators are the surface's shaped functions again, so that `.mean(axis=0)`,
+    `.T`, `- y` and `[:, None]` keep the shape, and their results are ShapedJaxArray again, so that
+    a jax result stays a jax.Array (`-> jax.Array` annotations, jax functions that want one). They
+    are written out as methods: pyright takes a class attribute assigned from a function (`mean =
+    mean`) only when no later base declares the name, and jax.Array declares them all. Non-array
+    attributes (`ndim`, `device`, `sharding`, ...) stay jax's own.
+
+    The class imports jax's Array from jax's own stubs; only the jax overlay (which imports it from
+    here) reaches it, so without jax installed it is never used."""
+    body = shaped_functions(integer_mean="np.float32") + [
+        fn(name, f"self: {arr('DType', 'Shape')}, *args: Any, **kwargs: Any", arr("DType", "Shape"))
+        for name in SAME_NAMES
+    ] + [
+        fn(name, f"self: {arr('DType', 'Any')}, *args: Any, **kwargs: Any", arr("DType", UNKNOWN))
+        for name in UNKNOWN_SHAPE_NAMES
+    ] + [
+        fn(name, f"self: {arr('Any', 'Any')}, *args: Any, **kwargs: Any", arr("np.intp", UNKNOWN))
+        for name in INDEX_NAMES
+    ]  # fmt: skip
+    # `==` and `!=` with their shapes, as `<` has them: possible on this class (not on the NDArray
+    # protocol, where they would have to fit jax.Array's own `__eq__`), so `jnp.argmax(p, axis=-1) ==
+    # labels` is a bool array of the broadcast shape and a known mismatch is an error.
+    # The last overload takes the arrays of known shapes that do not broadcast: a failed `==` would
+    # fall back to the right operand's (Any, for an NDArray), so the mismatch is a result no use
+    # accepts (`(p == labels).mean()` is then an error naming it).
+    for name in ("__eq__", "__ne__"):
+        body += binary(name, "np.bool_", reflected=False, other_dtype="Any")
+        body.append(ov(name, f"self: {arr('Any', 'Any')}, other: {arr('Any', 'Any')}, /", "ShapesDoNotBroadcast"))
+    # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
+    wanted = ("_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
+    helpers, keep = [], False
+    for line in descriptors():
+        if line.startswith("class "):
+            keep = line[len("class ") :].split("(")[0].rstrip(":") in wanted
+        elif line and not line.startswith(" "):
+            keep = False  # `T = _Transposed()` and the like: the jax class declares its own
+        if keep:
+            helpers.append(line)
+    renamed = "\n".join(helpers)
+    for name in wanted:
+        renamed = renamed.replace(name, "_Jax" + name[1:])
+    lines = [jax_returns(line) for line in renamed.splitlines()]
+    lines += [
+        "",
+        "class ShapesDoNotBroadcast:",
+        '    """`a == b` for a jax result `a` and an array `b` whose known shapes do not broadcast: no',
+        '    attribute, no operator, assignable to no array (so any use is an error)."""',
+        "",
+        "    __slots__ = ()",
+        "",
+        "from jax._src.basearray import Array as _JaxArray",
+        "",
+        f"class {JAX_ARRAY}(_JaxArray, Generic[JaxDType, JaxShape]):",
+        '    """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""',
+        "",
+        "    def __array__(self, dtype: None = None, context: None = None, copy: bool | None = None) -> np.ndarray[JaxShape, np.dtype[JaxDType]]: ...",
+        "    @property",
+        "    def shape(self) -> JaxShape: ...",
+        "    @property",
+        "    def dtype(self) -> np.dtype[JaxDType]: ...",
+        "    T: ClassVar[_JaxTransposed]",
+        "    mT: ClassVar[_JaxMatrixTransposed]",
+        "    at: ClassVar[_JaxAt]",
+    ]
+    # `self` is this class (binding it is then no protocol match: cheaper, and `__eq__`'s would
+    # recurse into the protocol's own `__eq__`)
+    lines += [
+        "    " + jax_returns(line).replace(f"self: {SA}[", f"self: {JAX_ARRAY}[") if line else ""
+        for text in body
+        for line in text.splitlines()
+    ]
+    return lines
+
+
 def new_attribute_names() -> list[str]:
     try:
         installed = installed_attributes()
@@ -1014,7 +1167,9 @@ def render(new_names: list[str]) -> tuple[str, str]:
     surface = (
         SURFACE_HEADER
         + "\n"
-        + "\n".join(shaped_functions() + generic_functions(new_names) + ["", *descriptors()])
+        + "\n".join(
+            shaped_functions() + generic_functions(new_names) + ["", *descriptors(), "", "", *jax_array_class()]
+        )
         + "\n"
     )
     ndarray = NDARRAY_HEADER.replace("{attributes}", "\n".join(attributes(new_names)))

@@ -140,7 +140,8 @@ _QUOTED = re.compile(r'"([^"\n]*)"')
 def _rewrite_quoted(text: str) -> str:
     def one(match: re.Match[str]) -> str:
         inner = match.group(1)
-        if not any(marker in inner for marker in ("[", "@")):
+        # a type has a name; `"@"` is the matmul operator in `Operator "@" not supported for types ...`
+        if not any(marker in inner for marker in ("[", "@")) or not any(c.isalpha() for c in inner):
             return match.group(0)
         try:
             return f'"{render_type(parse_type(inner))}"'

@@ -46,6 +46,8 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_kalman_ok.py:35": "NDArray results (of an annotated step()) returned from a lax.scan body annotated with jax.Array: an NDArray is not a jax.Array",
     "jax_lora_ok.py:29": "jnp.zeros((rank, d_out)) of int arguments is NDArray[float32, int, int]: int sizes do not meet Rank, Out",
     "jax_ppo_ok.py:28": "a loss built from NDArray methods (.mean()) is NDArray[float32], not the jax.Array the function returns",
+    "jax_momentum_ok.py:38": "jax.grad(mse)(w1) with mse(w1_: jax.Array): grad keeps mse's parameters now, and an NDArray is not a jax.Array",
+    "jax_zca_ok.py:18": "u @ jnp.diag(...) @ u.T with svd's u of unknown shape: the (*Rest, In) @ (In, Out) rule gives a rank-3 result of unknown sizes (should stay unknown)",
     "jax_spectrogram_ok.py:19": "x[:, idx] with an integer-array key is typed as if idx were a slice: (Batch, Samples), not the gathered (Batch, Frames, Win)",
     "np_colour_ok.py:22": "img @ LUMA with a module-level np.array of unknown shape: the unknown right operand is read as a matrix, so the rank is one too many",
     "np_kalman_ok.py:40": "np.zeros(f.shape[0]) and np.eye(f.shape[0]) give int sizes, which then clash with State (bound=int) in predict()",

@@ -14,10 +14,11 @@ from ndtyping._overlay import build_overlay, supported
 
 from .run_pyright import run_pyright
 from .test_jax_stubs import jax_config
-from .test_stub_shapes import EINSUM, einsum_shapes, inferred_shape
+from .test_stub_shapes import einsum_groups, einsum_shapes, einsum_size, inferred_shape
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
+pytest.importorskip("jax.scipy.linalg")  # jax.scipy.linalg.cho_solve in the cases
 pytestmark = [
     pytest.mark.pyright,
     pytest.mark.skipif(not supported("jax"), reason="the jax overlay needs numpy >= 2.3"),
@@ -175,14 +176,87 @@ for expr in (
     "jnp.split(x, 2, axis=-2)[0]",
 ):
     CASES.append((expr, {"x": (4, 6, 2)}, 1))
-EINSUM_SIZES = {"i": 3, "j": 4, "k": 5, "b": 2, "h": 3, "q": 4, "d": 5, "n": 2, "c": 3, "w": 4, "o": 5}
-for subscripts in EINSUM:
+for subscripts in [spellings[0] for spellings, _ in einsum_groups(5)]:  # one spelling per rule
     terms, _ = einsum_shapes(subscripts)
-    operands = {f"op{n}": tuple(EINSUM_SIZES[c] for c in term) for n, term in enumerate(terms)}
+    operands = {f"op{n}": tuple(einsum_size(c) for c in term) for n, term in enumerate(terms)}
     CASES.append((f"jnp.einsum({subscripts!r}, {', '.join(operands)})", operands, 0))
 for a, b in [((5, 2, 3), (3, 4)), ((5, 2, 3), (3,)), ((3,), (5, 3, 4)), ((2, 3), (5, 3, 4))]:
     CASES.append(("jnp.matmul(a, b)", {"a": a, "b": b}, 0))
 CASES.append(("jnp.dot(a, b)", {"a": (5, 2, 3), "b": (3, 4)}, 0))
+
+# methods and operators of a jax result follow NDArray's rules and give jax arrays again
+CASES += [
+    ("jnp.dot(a, b).T", {"a": (2, 3), "b": (3, 4)}, 0),
+    ("jnp.tanh(x).mean(axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.exp(x).sum(axis=-1, keepdims=True)", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) + jnp.exp(x)", {"x": (2, 3)}, 0),
+    ("-jnp.exp(x)", {"x": (2, 3)}, 0),
+    ("jnp.exp(x)[:, 0]", {"x": (2, 3)}, 0),
+    ("jnp.exp(x)[:, None]", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) > 0", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) <= jnp.exp(x)", {"x": (2, 3)}, 0),
+    ("jnp.argmax(x, axis=-1).mean()", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) @ jnp.exp(x).T", {"x": (2, 3)}, 0),
+    ("jnp.exp(x).swapaxes(0, 1)", {"x": (2, 3)}, 0),
+    ("jnp.argmax(x, axis=-1) / 2", {"x": (2, 3)}, 0),  # true division of integers: float32
+    ("jnp.argmax(x, axis=-1) / jnp.argmax(x, axis=-1).sum()", {"x": (2, 3)}, 0),
+    ("jnp.exp(x) / jnp.exp(x).sum(axis=-1, keepdims=True)", {"x": (2, 3)}, 0),
+]
+
+# reductions over a tuple of axes (the tuples of gen_jax_overlay_templates.TUPLE_AXES)
+for name in ("sum", "mean", "std", "var", "max", "min", "prod", "any", "all"):
+    for axes in (
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (0, 2),
+        (0, 1, 2),
+        (1, 2, 3),
+        (0, 2, 3),
+        (-2, -1),
+        (-3, -2),
+        (-3, -2, -1),
+        (-4, -3),
+    ):
+        CASES.append((f"jnp.{name}(x, axis={axes})", {"x": (2, 3, 4, 5)}, 0))
+    CASES.append((f"jnp.{name}(x, axis=(0, 1), keepdims=True)", {"x": (2, 3, 4)}, 0))
+    CASES.append((f"jnp.{name}(x, axis=(-2, -1), keepdims=True)", {"x": (2, 3, 4)}, 0))
+CASES.append(("jnp.mean(x, axis=(0, 1, 2))", {"x": (2, 3, 4)}, 0))
+
+# functions that keep the shape (rounding, sorting, cumulative sums, flips) and bincount
+CASES += [
+    ("jnp.round(x)", {"x": (2, 3)}, 0),
+    ("jnp.round(x, 2)", {"x": (2, 3)}, 0),
+    ("jnp.around(x)", {"x": (2, 3)}, 0),
+    ("jnp.rint(x)", {"x": (2, 3)}, 0),
+    ("jnp.tril(x)", {"x": (3, 3)}, 0),
+    ("jnp.triu(x, 1)", {"x": (3, 3)}, 0),
+    ("jnp.flip(x, axis=1)", {"x": (2, 3)}, 0),
+    ("jnp.flip(x)", {"x": (2, 3)}, 0),
+    ("jnp.sort(x)", {"x": (2, 3)}, 0),
+    ("jnp.sort(x, axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.sort(x, axis=None)", {"x": (2, 3)}, 1),
+    ("jnp.argsort(x)", {"x": (2, 3)}, 0),
+    ("jnp.argsort(x, axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.argsort(-x, axis=-1)", {"x": (2, 3)}, 0),
+    ("jnp.cumsum(x, axis=0)", {"x": (2, 3)}, 0),
+    ("jnp.cumsum(x > 0, axis=1)", {"x": (2, 3)}, 0),
+    ("jnp.cumprod(x, axis=-1)", {"x": (2, 3)}, 0),
+    ("jnp.cumsum(x)", {"x": (2, 3)}, 1),
+    ("jnp.clip(jnp.round(x / 2.0), -128, 127)", {"x": (2, 3)}, 0),
+    ("jnp.bincount(jnp.argmax(x, axis=-1), length=3)", {"x": (2, 3)}, 1),
+    ("jnp.bincount(jnp.argmax(x, axis=0), weights=x[0], length=4)", {"x": (2, 3)}, 1),
+]
+
+# jax.random.categorical (the sampled axis dropped), jax.scipy.linalg's triangular solves
+for axis in (0, 1, -1, -2):
+    CASES.append((f"jax.random.categorical(jax.random.PRNGKey(0), x, axis={axis})", {"x": (2, 3)}, 0))
+CASES.append(("jax.random.categorical(jax.random.PRNGKey(0), x)", {"x": (4, 2, 3)}, 0))
+CASES.append(("jax.lax.top_k(x, 2)[0]", {"x": (4, 3)}, 1))
+CASES.append(("jax.lax.top_k(x, 2)[1]", {"x": (4, 3)}, 1))
+for b in [(3,), (3, 2)]:
+    CASES.append(("jax.scipy.linalg.cho_solve((a, True), b)", {"a": (3, 3), "b": b}, 0))
+    CASES.append(("jax.scipy.linalg.solve_triangular(a, b, lower=True)", {"a": (3, 3), "b": b}, 0))
 
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
@@ -205,6 +279,7 @@ def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
         "import numpy as np",
         "import jax",
         "import jax.numpy as jnp",
+        "import jax.scipy.linalg",
         "from ndtyping import NDArray, float32",
         "",
     ]

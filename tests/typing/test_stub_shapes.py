@@ -14,7 +14,7 @@ import pytest
 from ndtyping._overlay import build_overlay, supported
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tools"))
-from _shape_rules import EINSUM, einsum_shapes
+from _shape_rules import einsum_groups, einsum_shapes
 
 sys.path.pop(0)
 
@@ -143,11 +143,33 @@ for expr in (
     _case(expr, {"x": (4, 6, 2)}, 1)
 _case("np.where(np.asarray(x) > 0, x, y)", {"x": (2, 3), "y": (2, 3)})
 _case("np.where(np.asarray(m) > 0, x, 0.0)", {"m": (3, 3), "x": (2, 3, 3)})
-EINSUM_SIZES = {"i": 3, "j": 4, "k": 5, "b": 2, "h": 3, "q": 4, "d": 5, "n": 2, "c": 3, "w": 4, "o": 5}
-for subscripts in EINSUM:
+
+
+def einsum_size(letter: str) -> int:
+    """A size per subscript letter, 2 to 6 (the same letter always the same size)."""
+    return 2 + "abcdefghijklmnopqrstuvwxyz".index(letter) % 5
+
+
+# the first spelling of every einsum rule (one overload each), and the ones users wrote in the corpus
+for subscripts in dict.fromkeys(
+    [spellings[0] for spellings, _ in einsum_groups(8)]
+    + ["bsd,btd->bts", "shk,thk->hts", "bi,bj->bji", "hst,thk->shk", "nd,kd->nk", "bqhd,bkhd->bhqk", "bi,ij,bj->b"]
+):
     terms, _ = einsum_shapes(subscripts)
-    operands = {f"op{n}": tuple(EINSUM_SIZES[c] for c in term) for n, term in enumerate(terms)}
+    operands = {f"op{n}": tuple(einsum_size(c) for c in term) for n, term in enumerate(terms)}
     _case(f"np.einsum({subscripts!r}, {', '.join(operands)})", operands)
+# issue 15: reductions over a literal tuple of axes (keepdims too), cov/corrcoef, outer, histogram
+for name in ("sum", "mean", "std", "max", "any"):
+    for axes, shape in [((0, 2, 3), (2, 3, 4, 5)), ((-2, -1), (2, 3, 4)), ((1, 2), (2, 3, 4, 5)), ((0, -1), (2, 3, 4)),
+                        ((0, 1), (2, 3)), ((0, 1, 2, 3), (2, 3, 4, 5))]:  # fmt: skip
+        _case(f"np.{name}(x, axis={axes})", {"x": shape})
+    _case(f"np.{name}(x, axis=(1, 2), keepdims=True)", {"x": (2, 3, 4, 5)})
+for expr in ("np.cov(x)", "np.cov(x, rowvar=False)", "np.corrcoef(x)", "np.corrcoef(x, rowvar=False)"):
+    _case(expr, {"x": (3, 5)})
+_case("np.cov(x)", {"x": (5,)})
+_case("np.outer(x, y)", {"x": (3,), "y": (4,)})
+_case("np.histogram(x)[0]", {"x": (20,)}, 1)
+_case("np.histogram(x, bins=4, density=True)[1]", {"x": (3, 5)}, 1)
 for a, b in [((5, 2, 3), (3, 4)), ((5, 2, 3), (3,)), ((3,), (5, 3, 4)), ((2, 3), (5, 3, 4))]:
     _case("np.matmul(a, b)", {"a": a, "b": b})
 _case("np.dot(a, b)", {"a": (5, 2, 3), "b": (3, 4)})

@@ -23,8 +23,8 @@ def jax_left(j: jax.Array, x: NDArray[float32, N, M], w: NDArray[float32, M, E],
     assert_type(j / x, NDArray[float32, N, M])
     assert_type(j ** x, NDArray[float32, N, M])
     assert_type(j < x, NDArray[bool_, N, M])
-    # `j @ w` is (..., E) whatever j's rank (2 or more)
-    assert_type(j @ w, NDArray[float32, Unpack[tuple[Any, ...]], Any, E])
+    # `j @ w` is (..., E) whatever j's rank (1 or more)
+    assert_type(j @ w, NDArray[float32, Unpack[tuple[Any, ...]], E])
     j @ u
     return j @ w
 

@@ -1,0 +1,88 @@
+"""With the overlay (issue 15): numpy functions that lost the shape, or accepted a mismatch.
+
+Each `pyright: ignore` marks an error the overlay must report (an unneeded ignore is an error
+itself); each assert_type a result it must compute.
+"""
+
+from typing import Any, Literal
+
+import numpy as np
+from typing_extensions import assert_type
+
+from ndtyping import DimensionVar, NDArray, float32, float64, int64
+
+B = DimensionVar("B")
+C = DimensionVar("C")
+H = DimensionVar("H")
+W = DimensionVar("W")
+N = DimensionVar("N")
+D = DimensionVar("D")
+S = DimensionVar("S")
+T = DimensionVar("T")
+
+
+def reductions_over_axis_tuples(x: NDArray[float32, B, C, H, W]) -> None:
+    assert_type(np.mean(x, axis=(0, 2, 3)), NDArray[float32, C])
+    assert_type(np.std(x, axis=(-2, -1)), NDArray[float32, B, C])
+    assert_type(np.sum(x, axis=(1, 2), keepdims=True), NDArray[float32, B, Literal[1], Literal[1], W])
+    assert_type(np.max(x, axis=(0, -1)), NDArray[float32, C, H])
+
+
+def channel_means(x: NDArray[float32, B, C, H, W]) -> NDArray[float32, C]:
+    return np.mean(x, axis=(0, 1, 2))  # pyright: ignore[reportReturnType]  # the result is (W,)
+
+
+def covariance(x: NDArray[float64, N, D]) -> None:
+    assert_type(np.cov(x), NDArray[float64, N, N])
+    assert_type(np.cov(x, rowvar=False), NDArray[float64, D, D])
+    assert_type(np.corrcoef(x, rowvar=False), NDArray[float64, D, D])
+
+
+def feature_covariance(x: NDArray[float64, N, D]) -> NDArray[float64, D, D]:
+    return np.cov(x)  # pyright: ignore[reportReturnType]  # rowvar=False forgotten: (N, N)
+
+
+def outer(u: NDArray[float64, N], v: NDArray[float64, D]) -> NDArray[float64, D, N]:
+    assert_type(np.outer(u, v), NDArray[float64, N, D])
+    return np.outer(u, v)  # pyright: ignore[reportReturnType]  # (N, D)
+
+
+def densities(samples: NDArray[float64, N]) -> NDArray[float64, Any]:
+    counts, edges = np.histogram(samples, bins=10)
+    assert_type(edges, np.ndarray[tuple[Any], np.dtype[np.float64]])
+    assert_type(np.histogram(samples, density=True)[0], np.ndarray[tuple[Any], np.dtype[np.float64]])
+    return counts  # pyright: ignore[reportReturnType]  # integer counts
+
+
+def least_squares(a: NDArray[float64, N, D], y: NDArray[float64, N], square: NDArray[float64, N, N]) -> None:
+    assert_type(np.linalg.lstsq(a, y, rcond=None)[0], NDArray[float64, D])
+    np.linalg.lstsq(a.T, y, rcond=None)  # pyright: ignore[reportCallIssue, reportArgumentType]
+    np.linalg.solve(square, a.T)  # pyright: ignore[reportCallIssue, reportArgumentType]
+    np.linalg.inv(a)  # pyright: ignore[reportCallIssue, reportArgumentType]  # not square
+    assert_type(np.linalg.solve(square, y), NDArray[float64, N])
+    solve_list: Any = np.linalg.solve(square, [1.0, 2.0])  # a list: numpy's own result
+    ints = np.linalg.solve(square.astype(np.int64), y)  # mixed dtypes: the shapes still checked
+    assert_type(ints, NDArray[np.inexact[Any], N])
+    del solve_list
+
+
+def einsum_families(q: NDArray[float32, B, S, D], k: NDArray[float32, B, T, D], x: NDArray[float32, N, D]) -> None:
+    assert_type(np.einsum("bsd,btd->bst", q, k), NDArray[float32, B, S, T])
+    assert_type(np.einsum("bsd,btd->bts", q, k), NDArray[float32, B, T, S])
+    assert_type(np.einsum("nd,md->nm", x, x), NDArray[float32, N, N])
+    assert_type(np.einsum("ni,nj->ij", x, x), NDArray[float32, D, D])
+    assert_type(np.einsum("bi,bj->bji", x, x), NDArray[float32, N, D, D])
+
+
+def scores(q: NDArray[float32, B, S, D], k: NDArray[float32, B, T, D]) -> NDArray[float32, B, S, T]:
+    return np.einsum("bsd,btd->bts", q, k)  # pyright: ignore[reportReturnType]  # (B, T, S)
+
+
+def sizes_from_shapes(x: NDArray[float64, N, D], k: int) -> NDArray[float64, D, Any]:
+    w = np.zeros((x.shape[1], k), dtype=np.float64)  # computed sizes: unknown, not numpy's int
+    assert_type(w, np.ndarray[tuple[Any, Any], np.dtype[np.float64]])
+    return w
+
+
+def counts_int64(labels: NDArray[int64, N]) -> NDArray[int64, Any]:
+    return np.histogram(labels)[0]

@@ -1,0 +1,24 @@
+"""jax.grad and jax.value_and_grad keep the differentiated function's parameters: arguments in the
+wrong order are an error. The gradient is Any (the differentiated argument's type, which the typing
+cannot pick out); value_and_grad's value is the function's result.
+(A lambda's parameters stay unknown, not a type variable: the realistic corpus's jax_vmap_ok.)"""
+
+import jax
+import jax.numpy as jnp
+from typing_extensions import assert_type
+
+from ndtyping import DimensionVar, NDArray, float32
+
+N = DimensionVar("N")
+D = DimensionVar("D")
+
+
+def mse(w: NDArray[float32, D], x: NDArray[float32, N, D], y: NDArray[float32, N]) -> jax.Array:
+    return jnp.mean((x @ w - y) ** 2)
+
+
+def sgd(w: NDArray[float32, D], x: NDArray[float32, N, D], y: NDArray[float32, N]) -> NDArray[float32, D]:
+    loss, g = jax.value_and_grad(mse)(w, x, y)
+    assert_type(loss, jax.Array)
+    jax.grad(mse)(x, w, y)  # pyright: ignore[reportArgumentType]  # weights and inputs swapped
+    return w - 0.1 * jax.grad(mse)(w, x, y) + 0 * g
