@@ -950,7 +950,10 @@ def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
 # `jax.grad(loss)(x, w, y)` for `loss(w, x, y)` is an error), and gives the gradient as Any (its
 # type is the differentiated argument's, which a ParamSpec cannot pick out; a TypeVar for the
 # first parameter made a lambda's parameters that TypeVar: errors in correct code). The value of
-# value_and_grad is the function's result (with has_aux, the (value, aux) pair it returns).
+# value_and_grad is the function's result (with has_aux, the (value, aux) pair it returns); when
+# that is an NDArray, the value is the jax array jax gives (ShapedJaxArray of the same dtype and
+# shape), so `-> jax.Array` annotations accept it (an NDArray is not a jax.Array); a jax.Array
+# result stays one (matched first: a jax.Array also fits the NDArray protocol, shapelessly).
 GRAD = """\
 from typing_extensions import ParamSpec as _NdtGradParamSpec, TypeVar as _NdtGradTypeVar
 _NdtP = _NdtGradParamSpec("_NdtP")
@@ -961,11 +964,28 @@ def grad(
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
 ) -> _NdtCallable[_NdtP, _NdtAny]:
     return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
+_NdtGradD = _NdtGradTypeVar("_NdtGradD", bound=_ndt_np.generic)
+_NdtGradS = _NdtGradTypeVar("_NdtGradS", bound=tuple[_NdtAny, ...])
+
+@_ndt_overload
+def value_and_grad(
+    fun: _NdtCallable[_NdtP, _NdtVmapArray], argnums: int | _NdtSequence[int] = 0,
+    has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
+    reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtP, tuple[_NdtVmapArray, _NdtAny]]: ...
+@_ndt_overload
+def value_and_grad(
+    fun: _NdtCallable[_NdtP, _NdtArray[_NdtGradD, _NdtGradS]], argnums: int | _NdtSequence[int] = 0,
+    has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
+    reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtP, tuple[_NdtJaxArray[_NdtGradD, _NdtGradS], _NdtAny]]: ...
+@_ndt_overload
 def value_and_grad(
     fun: _NdtCallable[_NdtP, _NdtR], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, tuple[_NdtR, _NdtAny]]:
-    return _NdtJaxValueAndGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)
+) -> _NdtCallable[_NdtP, tuple[_NdtR, _NdtAny]]: ...
+def value_and_grad(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
+    return _NdtJaxValueAndGrad(*args, **kwargs)  # jax's own at runtime
 """
 
 

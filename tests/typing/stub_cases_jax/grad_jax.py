@@ -22,3 +22,17 @@ def sgd(w: NDArray[float32, D], x: NDArray[float32, N, D], y: NDArray[float32, N
     assert_type(loss, jax.Array)
     jax.grad(mse)(x, w, y)  # pyright: ignore[reportArgumentType]  # weights and inputs swapped
     return w - 0.1 * jax.grad(mse)(w, x, y) + 0 * g
+
+
+def ndarray_loss(w: NDArray[float32, D], x: NDArray[float32, N, D]) -> NDArray[float32]:
+    return jnp.mean(x @ w)
+
+
+def step(w: NDArray[float32, D], x: NDArray[float32, N, D]) -> jax.Array:
+    # the value of an NDArray-returning function is the jax array jax gives, with its dtype and shape
+    # (before: the function's NDArray, which a `-> jax.Array` annotation rejected)
+    value, _ = jax.value_and_grad(ndarray_loss)(w, x)
+    scalar: NDArray[float32] = value
+    wrong: NDArray[float32, N] = value  # pyright: ignore[reportAssignmentType]
+    print(scalar, wrong)
+    return value
