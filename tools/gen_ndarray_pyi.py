@@ -267,12 +267,12 @@ REDUCTIONS = [
 INTEGER_FALLBACK = {"mean", "std", "var"}
 
 
-def reductions(integer_mean: str = "np.float64") -> list[str]:
+def reductions(integer_mean: str = "np.float64", index_dtype: str = "np.intp") -> list[str]:
     """`integer_mean`: the dtype of the mean/std/var of integers and bools (numpy: float64; jax
-    without x64: float32)."""
+    without x64: float32); `index_dtype`: argmax's and argmin's (numpy: intp; jax: int32)."""
     lines: list[str] = []
     for name, self_dtype, result_dtype in REDUCTIONS:
-        lines += reduction(name, self_dtype, result_dtype)
+        lines += reduction(name, self_dtype, index_dtype if result_dtype == "np.intp" else result_dtype)
         if name in INTEGER_FALLBACK:
             lines += reduction(name, "np.integer[Any] | np.bool_", integer_mean)
         # Anything else (`dtype=np.float64`, positional dtype/out): the library's own answer is an
@@ -327,7 +327,7 @@ CROSS_PATTERNS = [
 ]
 
 
-def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType") -> list[str]:
+def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", self_dtype: str = "DType") -> list[str]:
     """`self <op> other`, every pattern that broadcasts: same shape, a scalar, `other` smaller than
     `self`, and `self` smaller than `other`.
 
@@ -371,14 +371,35 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType") -> 
                 arr(out, f"tuple[{result}]"),
             )
         )
+    if self_dtype != "DType":
+        lines = [line.replace(f"self: {SA}[DType, ", f"self: {SA}[{self_dtype}, ") for line in lines]
     return lines
 
 
-def operators() -> list[str]:
+INT_OR_BOOL = "np.integer[Any] | np.bool_"
+
+
+def arithmetic(name: str, reflected: bool, jax: bool) -> list[str]:
+    """One arithmetic or bitwise operator. For jax results (`jax`), two more groups of rules:
+    `/` of integers and bools gives float32 (jax without x64; its floats keep their dtype), and
+    every rule again for an operand of another dtype (int32 positions times float32 frequencies):
+    the shapes checked alike, the promoted dtype left unknown."""
+    if not jax:
+        return binary(name, "DType", reflected)
+    if name in ("__truediv__", "__rtruediv__"):
+        inexact = "InexactDType"
+        lines = binary(name, inexact, reflected, other_dtype=inexact, self_dtype=inexact)
+        lines += binary(name, "np.float32", reflected, other_dtype=INT_OR_BOOL, self_dtype=INT_OR_BOOL)
+    else:
+        lines = binary(name, "DType", reflected)
+    return lines + binary(name, "Any", reflected, other_dtype="Any")
+
+
+def operators(jax: bool = False) -> list[str]:
     lines: list[str] = []
     for op in ARITHMETIC + BITWISE:
-        lines += binary(f"__{op}__", "DType", reflected=False)
-        lines += binary(f"__r{op}__", "DType", reflected=True)
+        lines += arithmetic(f"__{op}__", reflected=False, jax=jax)
+        lines += arithmetic(f"__r{op}__", reflected=True, jax=jax)
     # A comparison's reflection is the mirrored comparison (`a < b` falls back to `b > a`), and
     # `==` and `!=` are their own: no __r*__ for them.
     # A comparison's result is bool whatever the operands' dtypes (`pred < 0.5` of an int array).
@@ -1012,10 +1033,12 @@ def generic_functions(new_names: list[str]) -> list[str]:
     return lines
 
 
-def shaped_functions(integer_mean: str = "np.float64") -> list[str]:
+def shaped_functions(integer_mean: str = "np.float64", index_dtype: str = "np.intp", jax: bool = False) -> list[str]:
+    """The shaped methods; `jax`: for jax results (ShapedJaxArray), whose index results are
+    `index_dtype` (int32 without x64) and whose operators take mixed dtypes (see `arithmetic`)."""
     lines: list[str] = []
-    lines += reductions(integer_mean)
-    lines += operators()
+    lines += reductions(integer_mean, index_dtype)
+    lines += operators(jax)
     lines += matmul("__matmul__", forward=True)
     lines += matmul("__rmatmul__", forward=False)
     lines += dot()
@@ -1029,7 +1052,7 @@ def shaped_functions(integer_mean: str = "np.float64") -> list[str]:
     lines += item()
     lines += along_axis("cumsum", "DType", "None")
     lines += along_axis("cumprod", "DType", "None")
-    lines += along_axis("argsort", "np.intp", "-1")
+    lines += along_axis("argsort", index_dtype, "-1")
     lines += along_axis("sort", "DType", "-1")  # numpy sorts in place (None); jax returns the array
     lines += [
         fn(
@@ -1043,7 +1066,7 @@ def shaped_functions(integer_mean: str = "np.float64") -> list[str]:
         fn("copy", f"self: {arr('DType', 'Shape')}, *args: Any, **kwargs: Any", arr("DType", "Shape")),
         fn("flatten", f"self: {arr('DType', 'Any')}, *args: Any, **kwargs: Any", arr("DType", "tuple[Any]")),
         fn("ravel", f"self: {arr('DType', 'Any')}, *args: Any, **kwargs: Any", arr("DType", "tuple[Any]")),
-        fn("nonzero", f"self: {arr('Any', 'Any')}, **kwargs: Any", f"tuple[{arr('np.intp', 'tuple[Any]')}, ...]"),
+        fn("nonzero", f"self: {arr('Any', 'Any')}, **kwargs: Any", f"tuple[{arr(index_dtype, 'tuple[Any]')}, ...]"),
         fn("__iter__", f"self: {arr('DType', f'tuple[Dim0, {REST}]')}", f"Iterator[{arr('DType', f'tuple[{REST}]')}]"),
     ]
     return lines
@@ -1067,6 +1090,8 @@ def attributes(new_names: list[str]) -> list[str]:
 
 
 JAX_ARRAY = "ShapedJaxArray"
+# jax's index results (argmax, argsort, nonzero, searchsorted, ...): its default int, int32 without x64
+JAX_INDEX = "np.int32"
 
 
 def jax_returns(line: str) -> str:
@@ -1090,14 +1115,14 @@ def jax_array_class() -> list[str]:
 
     The class imports jax's Array from jax's own stubs; only the jax overlay (which imports it from
     here) reaches it, so without jax installed it is never used."""
-    body = shaped_functions(integer_mean="np.float32") + [
+    body = shaped_functions(integer_mean="np.float32", index_dtype=JAX_INDEX, jax=True) + [
         fn(name, f"self: {arr('DType', 'Shape')}, *args: Any, **kwargs: Any", arr("DType", "Shape"))
         for name in SAME_NAMES
     ] + [
         fn(name, f"self: {arr('DType', 'Any')}, *args: Any, **kwargs: Any", arr("DType", UNKNOWN))
         for name in UNKNOWN_SHAPE_NAMES
     ] + [
-        fn(name, f"self: {arr('Any', 'Any')}, *args: Any, **kwargs: Any", arr("np.intp", UNKNOWN))
+        fn(name, f"self: {arr('Any', 'Any')}, *args: Any, **kwargs: Any", arr(JAX_INDEX, UNKNOWN))
         for name in INDEX_NAMES
     ]  # fmt: skip
     # `==` and `!=` with their shapes, as `<` has them: possible on this class (not on the NDArray
@@ -1110,7 +1135,7 @@ def jax_array_class() -> list[str]:
         body += binary(name, "np.bool_", reflected=False, other_dtype="Any")
         body.append(ov(name, f"self: {arr('Any', 'Any')}, other: {arr('Any', 'Any')}, /", "ShapesDoNotBroadcast"))
     # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
-    wanted = ("_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
+    wanted = ("_ShapeProperty", "_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
     helpers, keep = [], False
     for line in descriptors():
         if line.startswith("class "):
@@ -1137,8 +1162,8 @@ def jax_array_class() -> list[str]:
         '    """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""',
         "",
         "    def __array__(self, dtype: None = None, context: None = None, copy: bool | None = None) -> np.ndarray[JaxShape, np.dtype[JaxDType]]: ...",
-        "    @property",
-        "    def shape(self) -> JaxShape: ...",
+        # sizes usable as ints, as NDArray's `.shape` (an unbounded dimension's size reads as Any)
+        "    shape: ClassVar[_JaxShapeProperty]",
         "    @property",
         "    def dtype(self) -> np.dtype[JaxDType]: ...",
         "    T: ClassVar[_JaxTransposed]",
