@@ -5,6 +5,7 @@
 from typing import Any
 
 import jax.numpy as jnp
+
 from ndtyping import DimensionVar, NDArray, float32
 
 B = DimensionVar("B")
