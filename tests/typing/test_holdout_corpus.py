@@ -40,16 +40,11 @@ MIN_CATCH_RATE = 0.65
 # Listed ones that are gone are printed, to be removed from here.
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_ar_rollout_ok.py:34": "jax.Array @ NDArray gives an NDArray, not a jax.Array: a lax.scan step annotated -> tuple[jax.Array, jax.Array] rejects it",
-    "jax_fourier_features_ok.py:25": "coords[..., None] * freqs: (N, D, 1) * (Freq,) broadcasting (a size-1 last axis against a vector) is not modelled",
-    "jax_fourier_features_ok.py:30": "coords[..., None] * freqs: (N, D, 1) * (Freq,) broadcasting (a size-1 last axis against a vector) is not modelled",
     "jax_gat_ok.py:20": "NDArray[jnp.bool_, ...]: jax.numpy's bool_ is a variable in jax's stubs, not a type (plain pyright says the same)",
     "jax_kalman_ok.py:35": "NDArray results (of an annotated step()) returned from a lax.scan body annotated with jax.Array: an NDArray is not a jax.Array",
     "jax_lora_ok.py:29": "jnp.zeros((rank, d_out)) of int arguments is NDArray[float32, int, int]: int sizes do not meet Rank, Out",
     "jax_ppo_ok.py:28": "a loss built from NDArray methods (.mean()) is NDArray[float32], not the jax.Array the function returns",
     "jax_momentum_ok.py:38": "jax.grad(mse)(w1) with mse(w1_: jax.Array): grad keeps mse's parameters now, and an NDArray is not a jax.Array",
-    "jax_zca_ok.py:18": "u @ jnp.diag(...) @ u.T with svd's u of unknown shape: the (*Rest, In) @ (In, Out) rule gives a rank-3 result of unknown sizes (should stay unknown)",
-    "jax_spectrogram_ok.py:19": "x[:, idx] with an integer-array key is typed as if idx were a slice: (Batch, Samples), not the gathered (Batch, Frames, Win)",
-    "np_colour_ok.py:22": "img @ LUMA with a module-level np.array of unknown shape: the unknown right operand is read as a matrix, so the rank is one too many",
     "np_kalman_ok.py:40": "np.zeros(f.shape[0]) and np.eye(f.shape[0]) give int sizes, which then clash with State (bound=int) in predict()",
     "np_kalman_ok.py:41": "np.zeros(f.shape[0]) and np.eye(f.shape[0]) give int sizes, which then clash with Obs/State (bound=int) in update()",
     "np_mel_ok.py:38": "np.pad's result has no dtype (numpy's own signature), and numpy's stubs type it / 2 as float64",

@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 from typing_extensions import assert_type
 
-from ndtyping import DimensionVar, NDArray, bool_, float32, int32
+from ndtyping import DimensionVar, NDArray, bool_, float32, int32, int64
 
 N = DimensionVar("N")
 D = DimensionVar("D")
@@ -72,3 +72,22 @@ def mixed_dtypes(x: NDArray[float32, N, D], freq: NDArray[float32, D]) -> None:
     table_: NDArray[Any, N, N] = positions[:, None] * freq[None, :]  # pyright: ignore[reportAssignmentType]
     print(table, table_)
     positions * freq  # pyright: ignore[reportOperatorIssue]  # (N,) against (D,), int32 by float32
+
+
+def index_and_division_dtypes(x: NDArray[float32, N, D]) -> None:
+    """jax's index results are its default int (int32 without x64), and `/` of integers gives its
+    default float (float32), as jax computes them (run on jax 0.10 and 0.12)."""
+    h = jnp.dot(x, x.T)  # float32 (N, N)
+    positions = h.argmax(axis=-1)  # int32 (N,)
+    a: NDArray[int32, N, N] = h.argsort(axis=-1)
+    a_: NDArray[int64, N, N] = h.argsort(axis=-1)  # pyright: ignore[reportAssignmentType]
+    b: NDArray[int32, Any] = h.nonzero()[0]
+    b_: NDArray[int64, Any] = h.nonzero()[0]  # pyright: ignore[reportAssignmentType]
+    c: NDArray[float32, N] = positions / 2
+    c_: NDArray[int32, N] = positions / 2  # pyright: ignore[reportAssignmentType]
+    d: NDArray[float32, N] = positions / positions
+    d_: NDArray[int32, N] = positions / positions  # pyright: ignore[reportAssignmentType]
+    e: NDArray[float32, N] = 1 / (positions + 1)
+    e_: NDArray[int32, N] = 1 / (positions + 1)  # pyright: ignore[reportAssignmentType]
+    f: NDArray[float32, N, N] = h / 2.0  # floats keep their dtype
+    print(a, a_, b, b_, c, c_, d, d_, e, e_, f)
