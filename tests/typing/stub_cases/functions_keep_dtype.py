@@ -36,3 +36,10 @@ def running(x: NDArray[float32, T, D], c: NDArray[int32, T]) -> None:
 
 def wrong_axis(x: NDArray[float32, T, D], counts: NDArray[float32, T]) -> None:
     x / np.cumsum(counts)  # pyright: ignore[reportOperatorIssue]  # (T,) against (T, D)'s D
+
+
+def masked(scores: NDArray[float32, N, T], mask: NDArray[np.bool_, N, T]) -> NDArray[float32, N, T]:
+    # a numpy scalar of the array's dtype as one branch: the array's dtype and shape (numpy 2.5's
+    # own overloads made it float64)
+    assert_type(np.where(mask, np.float32(0.0), scores), NDArray[float32, N, T])
+    return np.where(mask, scores, np.float32(-1e9))

@@ -12,8 +12,9 @@ Out = DimensionVar("Out")
 N = DimensionVar("N")
 
 
-def lora_b(rank: int, d_out: int) -> NDArray[float32, Rank, Out]:
-    return jnp.zeros((rank, d_out))  # was NDArray[float32, int, int]: int meets neither Rank nor Out
+def lora_b(a: NDArray[float32, Rank, Out], rank: int, d_out: int) -> NDArray[float32, Rank, Out]:
+    b: NDArray[float32, Rank, Out] = jnp.zeros((rank, d_out))  # was NDArray[float32, int, int]
+    return b
 
 
 def sizes(n: int, x: NDArray[float32, N, Out]) -> None:
