@@ -43,7 +43,7 @@ INT = "_ndt_np.int32"
 SCALAR = "int | float"
 
 TYPEVARS = """\
-from typing import Any as _NdtAny, Generic as _NdtGeneric, Literal as _NdtLiteral
+from typing import Any as _NdtAny, Generic as _NdtGeneric, Literal as _NdtLiteral, SupportsIndex as _NdtIndex
 from builtins import bool as _NdtBool
 from collections.abc import Sequence as _NdtSequence
 from typing_extensions import TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
@@ -498,24 +498,48 @@ def keep_shape() -> list[str]:
     return out
 
 
+SIZES = ["_NdtS0", "_NdtS1", "_NdtS2", "_NdtS3"]
+
+
+def shapes() -> list[tuple[str, str]]:
+    """(shape parameter, result shape) of a creation function: literal sizes stay literal (ranks 1
+    to 4, the likely ones first), a computed size is unknown (Any), never `int`, which could not
+    meet a named dimension (issue 15: `jnp.zeros((rank, d_out))` returned as `(Rank, Out)`). An
+    `Any` size (from `x.shape` of unbounded dimensions) solves a literal overload's size to Any."""
+    rows = []
+    for rank in (2, 1, 3, 4):
+        sizes = SIZES[:rank]
+        rows.append((tup(sizes), tup(sizes)))
+        if rank == 1:
+            rows.append((sizes[0], tup(sizes)))
+    for rank in range(1, 5):
+        rows.append((tup(["_NdtIndex"] * rank), tup(["_NdtAny"] * rank)))
+        if rank == 1:
+            rows.append(("_NdtIndex", tup(["_NdtAny"])))
+    rows.append(("_NdtShape", "_NdtShape"))  # a larger rank: jax's own int sizes
+    return rows
+
+
 def creation() -> list[str]:
     out = []
     for name in ("zeros", "ones", "empty"):
         out.append(f"## jax.numpy: before {name}")
-        # a computed size (an int) is unknown (Any), never `int`: it must meet a named dimension
-        for shape, result_shape in (("_NdtShape", "_NdtShape"), ("int", "tuple[_NdtAny]")):
-            out.append(overload(name, f"shape: {shape}, dtype: None = None", res(FLOAT, result_shape)))
-            out.append(overload(name, f"shape: {shape}, dtype: type[_NdtD]", res("_NdtD", result_shape)))
+        for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD]", "_NdtD")):
+            for shape, result_shape in shapes():
+                out.append(overload(name, f"shape: {shape}, {dtype}", res(result, result_shape)))
         # No overload for a Python type (`dtype=bool`): jax's own dtypes (`jnp.float32`) are typed
         # Any, and with one more overload that an Any dtype matches, pyright made those calls'
         # result Unknown instead of Array.
     out.append("## jax.numpy: before full")
     # the fill value's Python type sets the dtype; bool before int, int before float
-    for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
-        out.append(
-            overload("full", f"shape: _NdtShape, fill_value: {fill}, dtype: None = None", res(dtype, "_NdtShape"))
-        )
-    out.append(overload("full", "shape: _NdtShape, fill_value: _NdtAny, dtype: type[_NdtD]", res("_NdtD", "_NdtShape")))
+    for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT), ("_NdtAny", None)):
+        for shape, result_shape in shapes():
+            if dtype is None:
+                out.append(
+                    overload("full", f"shape: {shape}, fill_value: _NdtAny, dtype: type[_NdtD]", res("_NdtD", result_shape))
+                )
+            else:
+                out.append(overload("full", f"shape: {shape}, fill_value: {fill}, dtype: None = None", res(dtype, result_shape)))
     for name in ("zeros_like", "ones_like", "empty_like"):
         first = "prototype" if name == "empty_like" else "a"
         out.append(f"## jax.numpy: before {name}")

@@ -53,6 +53,7 @@ PREAMBLE = (
 import numpy as _ndt_np
 import numpy._typing as _ndt_nbit
 from typing import Any as _NdtAny, Literal as _NdtLiteral, SupportsIndex as _NdtIndex, overload
+from builtins import bool as _NdtBool  # numpy's modules bind `bool` to numpy.bool
 from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 from ndtyping._ndarray import ShapedArray as _NdtArray
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
@@ -649,7 +650,10 @@ def same_shape() -> list[str]:
     # a numpy mask (its shape untyped), then an ndtyping mask of x's shape, then any other mask
     # (one that broadcasts, such as (T, T) on (B, T, T)): the result has x's shape (or y's)
     array = shaped_array("_NdtShNE", "_NdtD")
-    cases = ((array, array), (array, "int | float"), ("int | float", array))
+    # a scalar branch: a Python number, or a numpy scalar of the array's dtype (`np.float32(-1e9)`;
+    # numpy 2.5's own overloads type a float32 array with one as float64)
+    scalar = "int | float | _NdtD"
+    cases = ((array, array), (array, scalar), (scalar, array))
     for mask in ("_ndt_np.ndarray[_NdtAny, _NdtAny]", shaped_array("_NdtShNE", "_ndt_np.bool_"), "_NdtArrayLike"):
         for x, y in cases:
             out.append(overload("where", f"condition: {mask}, x: {x}, y: {y}, /", array))
@@ -657,32 +661,44 @@ def same_shape() -> list[str]:
 
 
 def creation() -> list[str]:
-    """zeros/empty/ones/full with a literal shape and a dtype, and eye with a dtype.
+    """zeros/empty/ones/full/eye/arange/linspace: literal sizes stay literal, computed sizes are Any.
 
-    The result is a numpy array whose dims are `Literal` sizes: numpy's methods stay available,
-    and it is an `NDArray[D, Literal[2], Literal[3]]` wherever one is expected. The dtype is
-    required: without it numpy's own overloads apply (float64, sizes `int`), so plain numpy code
-    (`np.zeros((2, 3))`, `np.eye(3)`) keeps numpy's types. (Typing computed sizes without a dtype
-    as `Any` was tried for issue 15: an `Any` size also fits the literal overloads, and numpy's
-    literal results then came back, or every such array entered the shape patterns with a
-    float32 | float64 union dtype.) (`arange` is numpy's own:
-    a 1-D array of unknown length.)
+    The result is a numpy array whose dims are `Literal` sizes where the call wrote literals
+    (`np.zeros((2, 3))` is an `NDArray[float64, Literal[2], Literal[3]]` wherever one is expected,
+    and numpy's methods stay available), and `Any` where a size is computed (`np.zeros((n, d))`,
+    `np.eye(x.shape[0])`, `np.arange(n)`): numpy's own stubs type those `int`, which can never meet
+    a named dimension (issue 15). The literal overloads come first and solve an `Any` size to
+    `Any` too (their result is their TypeVars), so `n, d = x.shape` of unbounded dimensions gives
+    `Any` sizes, never numpy's `int`. A size written as a dimension bound to int (`State`) is
+    `Any` as well: an overload cannot tell it from a computed `int`. Without a dtype, numpy's
+    default (float64, or the fill value's type for `full`).
     """
     ranks = [(2, SIZES[:2]), (1, SIZES[:1]), (3, SIZES[:3]), (4, SIZES[:4])]
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
+    # (dtype parameter, result dtype): an explicit scalar type, then numpy's float64 default
+    dtypes = [("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)]
+
+    def shape_overloads(name: str, first: str, middle: str = "") -> list[str]:
+        """The overloads of a creation function taking `shape` (a size or a tuple of sizes)."""
+        texts = []
+        for dtype, result in dtypes:
+            for rank, sizes in ranks:
+                for shape in [tup(sizes)] + ([sizes[0]] if rank == 1 else []):
+                    params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
+                    texts.append(overload(name, params, numpy_array(tup(sizes), result)))
+            for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
+                for shape in [tup(["_NdtIndex"] * rank)] + (["_NdtIndex"] if rank == 1 else []):
+                    params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
+                    texts.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), result)))
+        return texts
+
     # numpy <= 2.4 types zeros/empty/ones as instances of one `_ConstructorEmpty` class; numpy 2.5
     # made them overloaded functions. Both spellings are templated as variants of one feature:
     # the overlay uses the first that fits the installed numpy, all of a variant or none of it.
     feature = "[zeros ones empty: {}]"
     out = [f"## numpy._core.multiarray: extend _ConstructorEmpty as _NdtConstructorEmpty {feature.format('class')}"]
     out.append("class _NdtConstructorEmpty(_ConstructorEmpty):")
-    for _, sizes in ranks:
-        params = f"self, /, shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
-        out.append(indent(overload("__call__", params, numpy_array(tup(sizes), "_NdtD"))))
-    for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
-        shape = "int" if rank == 1 else tup(["int"] * rank)
-        params = f"self, /, shape: {shape}, dtype: type[_NdtD], {tail}"
-        out.append(indent(overload("__call__", params, numpy_array(tup(["_NdtAny"] * rank), "_NdtD"))))
+    out += [indent(text) for text in shape_overloads("__call__", "self, /, ")]
     out.append(f"## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty {feature.format('class')}")
     out.append(f"## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty {feature.format('class')}")
     out.append(f"## numpy._core.numeric: preamble {feature.format('class')}")
@@ -690,22 +706,98 @@ def creation() -> list[str]:
     out.append(f"## numpy._core.numeric: retype ones -> _NdtConstructorEmpty {feature.format('class')}")
     for module, name in (("multiarray", "zeros"), ("multiarray", "empty"), ("numeric", "ones")):
         out.append(f"## numpy._core.{module}: before {name} {feature.format('function')}")
-        for _, sizes in ranks:
-            params = f"shape: {tup(sizes)}, dtype: type[_NdtD], {tail}"
-            out.append(overload(name, params, numpy_array(tup(sizes), "_NdtD")))
-        for rank in range(1, 5):
-            shape = "int" if rank == 1 else tup(["int"] * rank)
-            params = f"shape: {shape}, dtype: type[_NdtD], {tail}"
-            out.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), "_NdtD")))
+        out += shape_overloads(name, "")
     out.append("## numpy._core.numeric: before full")
-    for _, sizes in ranks:
-        params = f"shape: {tup(sizes)}, fill_value: _NdtAny, dtype: type[_NdtD], {tail}"
-        out.append(overload("full", params, numpy_array(tup(sizes), "_NdtD")))
+    full = shape_overloads("full", "", ", fill_value: _NdtAny")
+    # without a dtype, the fill value's: bool, then int (int64), float (a complex fill: numpy's own)
+    fill_dtypes = [("_NdtBool", "_ndt_np.bool_"), ("int", "_ndt_np.int64"), ("float", FLOAT64)]
+    defaults = [text for text in full if "dtype: None = None" in text]
+    out += [text for text in full if text not in defaults]
+    for python, scalar in fill_dtypes:
+        out += [
+            text.replace("fill_value: _NdtAny", f"fill_value: {python}").replace(f"_ndt_np.dtype[{FLOAT64}]", f"_ndt_np.dtype[{scalar}]")
+            for text in defaults
+        ]
     out.append("## numpy.lib._twodim_base_impl: before eye")
     s0, s1 = SIZES[:2]
-    rest = "k: int = 0, *, dtype: type[_NdtD], order: _NdtLiteral['C', 'F'] = 'C', device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
-    out.append(overload("eye", f"N: {s0}, M: None = None, {rest}", numpy_array(tup([s0, s0]), "_NdtD")))
-    out.append(overload("eye", f"N: {s0}, M: {s1}, {rest}", numpy_array(tup([s0, s1]), "_NdtD")))
+    for dtype, result in dtypes:
+        dtype = dtype if dtype.startswith("dtype: type") else "dtype: None = None"
+        rest = f"k: int = 0, *, {dtype}, order: _NdtLiteral['C', 'F'] = 'C', device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
+        if "None" in dtype:  # numpy's positional dtype (`np.eye(n, m, 0, np.float32)` is rare): after k
+            rest = rest.replace("*, dtype: None = None, ", "dtype: None = None, *, ")
+        out.append(overload("eye", f"N: {s0}, M: None = None, {rest}", numpy_array(tup([s0, s0]), result)))
+        out.append(overload("eye", f"N: {s0}, M: {s1}, {rest}", numpy_array(tup([s0, s1]), result)))
+        out.append(overload("eye", f"N: _NdtIndex, M: _NdtIndex | None = None, {rest}", numpy_array(tup(["_NdtAny"] * 2), result)))
+    out += ranges()
+    return out
+
+
+def ranges() -> list[str]:
+    """arange and linspace: one axis of unknown length (numpy's own types it `int`, or, for
+    linspace, any rank), the dtype numpy gives: int64 for ints, float64 for floats, or `dtype`'s."""
+    vector = "tuple[_NdtAny]"
+    out = ["## numpy._core.multiarray: before arange"]
+    tail = "device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
+    for dtype, result in (("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", None)):
+        for kind, scalar in (("int", "_ndt_np.int64"), ("float", FLOAT64)):
+            for params in (f"stop: {kind}, /, *, {dtype}", f"start: {kind}, stop: {kind}, step: {kind} = ..., *, {dtype}"):
+                out.append(overload("arange", f"{params}, {tail}", numpy_array(vector, result or scalar)))
+    out.append("## numpy._core.function_base: before linspace")
+    head = "start: float, stop: float, num: _NdtIndex = 50, endpoint: bool = True, retstep: _NdtLiteral[False] = False"
+    for dtype, result in (("*, dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)):
+        params = f"{head}, {dtype}, axis: _NdtIndex = 0"
+        if not dtype.startswith("*"):
+            params += ", *"
+        out.append(overload("linspace", f"{params}, device: _NdtLiteral['cpu'] | None = None", numpy_array(vector, result)))
+    return out
+
+
+def rank_keeping() -> list[str]:
+    """Functions whose result keeps the argument's dtype (and rank) where numpy's own stubs lose it,
+    refuse an ndtyping array, or (numpy 2.5's pad) keep sizes the call changes."""
+    out = []
+    # cumsum/cumprod: the shape kept along an axis; flattened (one axis of the same length for a
+    # vector, unknown otherwise) without one. Integers and bool accumulate in a wider integer.
+    for name in ("cumsum", "cumprod"):
+        out.append(f"## numpy._core.fromnumeric: before {name}")
+        rest = "dtype: None = None, out: None = None"
+        out.append(
+            guarded(
+                name,
+                f"a: {numpy_array('_NdtSh', '_NdtDInexact')}, axis: _NdtIndex, {rest}",
+                loose(numpy_array("_NdtSh", "_NdtDInexact")),
+            )
+        )
+        out.append(
+            guarded(
+                name,
+                f"a: {numpy_array('_NdtAny', '_NdtDInexact')}, axis: None = None, {rest}",
+                loose(numpy_array("tuple[_NdtAny]", "_NdtDInexact")),
+            )
+        )
+        out.append(guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtIndex | None = None, {rest}", "_NdtAny"))
+        for dtype_in, dtype_out in (("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")):
+            for axis, shape_in, shape_out in (
+                ("_NdtIndex", "_NdtShNE", "_NdtShNE"),
+                ("None = None", tup([LETTERS[0]]), tup([LETTERS[0]])),
+                ("None = None", "_NdtAny", "tuple[_NdtAny]"),
+            ):
+                params = f"a: {shaped_array(shape_in, dtype_in)}, axis: {axis}, {rest}"
+                out.append(overload(name, params, shaped_array(shape_out, dtype_out)))
+    # pad: the rank and dtype kept, every size changed (numpy 2.5 types a numpy array's result with
+    # the argument's own shape, which the padding changed)
+    out.append("## numpy.lib._arraypad_impl: before pad")
+    tail = "pad_width: _NdtAny, mode: _NdtAny = 'constant', **kwargs: _NdtAny"
+    for family in FAMILIES:
+        for rank in range(1, 5):
+            unknown = tup(["_NdtAny"] * rank)
+            result = family(unknown, "_NdtD")
+            out.append(overload("pad", f"array: {family(unknown, '_NdtD')}, {tail}", loose(result) if family is numpy_array else result))
+        result = family("tuple[_NdtAny, ...]", "_NdtD")
+        out.append(overload("pad", f"array: {family('_NdtAny', '_NdtD')}, {tail}", loose(result) if family is numpy_array else result))
+    # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
+    out.append("## numpy.lib._index_tricks_impl: before fill_diagonal")
+    out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
     return out
 
 
@@ -989,7 +1081,8 @@ def sections() -> list[str]:
     modules = [
         "numpy._core.fromnumeric", "numpy._core.numeric", "numpy.lib._shape_base_impl",
         "numpy._core.multiarray", "numpy._core.shape_base", "numpy._typing._ufunc", "numpy.lib._twodim_base_impl",
-        "numpy.lib._function_base_impl", "numpy.lib._histograms_impl",
+        "numpy.lib._function_base_impl", "numpy.lib._histograms_impl", "numpy._core.function_base",
+        "numpy.lib._arraypad_impl", "numpy.lib._index_tricks_impl",
     ]  # fmt: skip
     with_sizes = {
         "numpy._core.fromnumeric",
@@ -1011,6 +1104,7 @@ def sections() -> list[str]:
         + ufuncs()
         + same_shape()
         + creation()
+        + rank_keeping()
         + joins()
         + statistics()
         + linalg()

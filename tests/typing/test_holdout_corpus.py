@@ -42,22 +42,13 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_ar_rollout_ok.py:34": "jax.Array @ NDArray gives an NDArray, not a jax.Array: a lax.scan step annotated -> tuple[jax.Array, jax.Array] rejects it",
     "jax_gat_ok.py:20": "NDArray[jnp.bool_, ...]: jax.numpy's bool_ is a variable in jax's stubs, not a type (plain pyright says the same)",
     "jax_kalman_ok.py:35": "NDArray results (of an annotated step()) returned from a lax.scan body annotated with jax.Array: an NDArray is not a jax.Array",
-    "jax_lora_ok.py:29": "jnp.zeros((rank, d_out)) of int arguments is NDArray[float32, int, int]: int sizes do not meet Rank, Out",
     "jax_ppo_ok.py:28": "a loss built from NDArray methods (.mean()) is NDArray[float32], not the jax.Array the function returns",
     "jax_momentum_ok.py:38": "jax.grad(mse)(w1) with mse(w1_: jax.Array): grad keeps mse's parameters now, and an NDArray is not a jax.Array",
-    "np_kalman_ok.py:40": "np.zeros(f.shape[0]) and np.eye(f.shape[0]) give int sizes, which then clash with State (bound=int) in predict()",
-    "np_kalman_ok.py:41": "np.zeros(f.shape[0]) and np.eye(f.shape[0]) give int sizes, which then clash with Obs/State (bound=int) in update()",
-    "np_mel_ok.py:38": "np.pad's result has no dtype (numpy's own signature), and numpy's stubs type it / 2 as float64",
-    "np_nbody_ok.py:17": "np.fill_diagonal (numpy's own signature) wants an ndarray; an NDArray value is not one",
     "np_rotary_ok.py:16": "base ** float32_array (a Python float base) is float64 in numpy's stubs (NEP 50 says float32); the dtype flows to the return",
     # Newest stack only (Python 3.13, numpy 2.5.5, jax 0.12), read from pyright's message:
-    "jax_kalman_ok.py:15": "jax 0.12: jnp.linalg.solve(s, h @ p).T is typed (Obs, State): the transpose is lost",
     "jax_ppo_ok.py:14": "jax 0.12: jnp.take_along_axis(...).squeeze(-1) keeps the size-1 axis: (Batch, 1)",
     "jax_rotary_ok.py:24": "jax 0.12: jnp.cos(angles)[None, :, None, :] stays (Seq, Half) (the new axes are dropped), so it does not broadcast",
     "jax_rotary_ok.py:25": "jax 0.12: after the line above, jnp.stack(...).reshape(x.shape) is NDArray[Unknown, Unknown, Any]",
-    "np_diffusion_ok.py:15": "numpy 2.5: np.linspace(..., dtype=np.float32) is numpy's own _Array1D[floating[_32Bit]] with an int size, not Steps",
-    "np_diffusion_ok.py:19": "numpy 2.5: np.cumprod(1.0 - betas) is numpy's own _Array1D[float32] (shape _1D), which does not meet Steps",
-    "np_graph_conv_ok.py:17": "numpy 2.5: the degree-normalised adjacency (adj + np.eye(n, dtype=np.float32), 1.0 / np.sqrt(...)) is typed NDArray[float64] | Any",
 }
 
 # The kind of each planted bug, for the report of misses by kind (every pair must have one).

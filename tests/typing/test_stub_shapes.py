@@ -184,6 +184,21 @@ for x, y in [
     _case("np.add(x, y)", {"x": x, "y": y})
     _case("np.subtract(x, y)", {"x": x, "y": y})
 
+# issue 15: creation without a dtype keeps literal sizes; ranges, cumsum/cumprod, pad
+for expr in ("np.zeros((2, 3))", "np.ones(4)", "np.empty((2, 3, 4))", "np.full((2, 3), 0.5)", "np.full(3, 1)",
+             "np.eye(3)", "np.eye(2, 4)", "np.zeros(3, dtype=np.float32)"):  # fmt: skip
+    _case(expr, {})
+for expr in ("np.arange(5)", "np.arange(1, 7, 2)", "np.arange(0.0, 1.0, 0.25)", "np.linspace(0.0, 1.0, 5)",
+             "np.linspace(0.0, 1.0, 4, dtype=np.float32)"):  # fmt: skip
+    _case(expr, {}, 1)
+for name in ("cumsum", "cumprod"):
+    for axis in (0, 1, -1):
+        _case(f"np.{name}(x, axis={axis})", {"x": (2, 3, 4)})
+    _case(f"np.{name}(x)", {"x": (5,)})
+    _case(f"np.{name}(x)", {"x": (2, 3)}, 1)
+for shape in [(3,), (2, 3), (2, 3, 4)]:
+    _case("np.pad(x, 1)", {"x": shape}, len(shape))
+
 
 def _annotation(shape: tuple[int, ...]) -> str:
     dims = ", ".join(f"Literal[{n}]" for n in shape)
