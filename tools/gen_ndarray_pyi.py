@@ -1155,15 +1155,12 @@ def jax_array_class() -> list[str]:
         fn(name, f"self: {arr('Any', 'Any')}, *args: Any, **kwargs: Any", arr(JAX_INDEX, UNKNOWN))
         for name in INDEX_NAMES
     ]  # fmt: skip
-    # `==` and `!=` with their shapes, as `<` has them: possible on this class (not on the NDArray
-    # protocol, where they would have to fit jax.Array's own `__eq__`), so `jnp.argmax(p, axis=-1) ==
-    # labels` is a bool array of the broadcast shape and a known mismatch is an error.
-    # The last overload takes the arrays of known shapes that do not broadcast: a failed `==` would
-    # fall back to the right operand's (Any, for an NDArray), so the mismatch is a result no use
-    # accepts (`(p == labels).mean()` is then an error naming it).
-    for name in ("__eq__", "__ne__"):
-        body += binary(name, "np.bool_", reflected=False, other_dtype="Any")
-        body.append(ov(name, f"self: {arr('Any', 'Any')}, other: {arr('Any', 'Any')}, /", "ShapesDoNotBroadcast"))
+    # `==` and `!=` stay jax.Array's own (a jax array of unknown shape). Shaped overloads here (as
+    # `<` has them) made pyright match this class against the NDArray protocol's declared `__eq__`
+    # by solving their self-type patterns, which left the shape Unknown when a reduction of a plain
+    # jax.Array is nested in another call: `jnp.mean(jnp.sum(x, axis=-1))` was partially Unknown in
+    # strict mode (tests/typing/corpus/jax_mlp.py). Correct strict code weighs more than the shape
+    # of `pred == labels`.
     # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
     wanted = ("_ShapeProperty", "_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
     helpers, keep = [], False
