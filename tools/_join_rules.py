@@ -16,8 +16,10 @@ Two things keep correct code accepted:
 - a computed `int` axis cannot be told from `0` by an overload, so it is never matched by the
   rejecting overload (which takes only literal axes) and falls through to the library's own.
 
-What does not match a pattern (arrays of known shapes whose kept axes differ, or ranks that differ)
-meets the rejecting overload: a literal axis and arrays that are all shaped arrays. Its result is a
+What does not match a pattern (arrays of known shapes and one rank whose kept axes differ) meets
+the rejecting overloads: a literal axis and arrays that are all shaped arrays of one rank (ranks
+that differ fall through: a rank ndtyping inferred wrong upstream, e.g. `x[:, idx]` with an index
+array, must not turn correct code into an error). Its result is a
 type no use accepts (`ShapesDoNotConcatenate[...]`, `ShapesDoNotStack[...]`, which name the
 arrays), so `return np.concatenate(...)` or any use of the result is an error that names the
 shapes. Lists with anything else in them (Python lists, scalars) never meet it: they fall through
@@ -65,12 +67,27 @@ def element(array: str, dtype: str, shape: list[str]) -> str:
     return " | ".join([*int_sized(array, dtype), array.format(dtype=dtype, shape=tup(shape))])
 
 
+RANKED = [f"_NdtJoinedRank{rank}" for rank in range(1, 5)]
+
+
+def rejecting(name: str, params: str, poison: str) -> list[str]:
+    """The overloads a literal-axis join of same-rank shaped arrays meets when no pattern fits:
+    `params` holds `{joined}` where the arrays' type variable goes (one overload per rank)."""
+    return [f"@overload\ndef {name}({params.format(joined=var)}) -> {poison}[{var}]: ..." for var in RANKED]
+
+
 def literal_axes() -> str:
     return "_NdtLiteral[" + ", ".join(str(axis) for axis in JOIN_AXES) + "]"
 
 
 POISON_CLASSES = '''\
 _NdtJoined = _NdtTypeVar("_NdtJoined", bound=_NdtArray[_NdtAny, _NdtAny])
+# arrays of one rank (1..4): only these clash; arrays whose ranks differ fall through to the
+# library's own overloads, since a rank ndtyping got wrong upstream would make correct code an error
+_NdtJoinedRank1 = _NdtTypeVar("_NdtJoinedRank1", bound=_NdtArray[_NdtAny, tuple[_NdtAny]])
+_NdtJoinedRank2 = _NdtTypeVar("_NdtJoinedRank2", bound=_NdtArray[_NdtAny, tuple[_NdtAny, _NdtAny]])
+_NdtJoinedRank3 = _NdtTypeVar("_NdtJoinedRank3", bound=_NdtArray[_NdtAny, tuple[_NdtAny, _NdtAny, _NdtAny]])
+_NdtJoinedRank4 = _NdtTypeVar("_NdtJoinedRank4", bound=_NdtArray[_NdtAny, tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny]])
 class ShapesDoNotConcatenate(_NdtGeneric[_NdtJoined]):
     """The result of joining arrays (concatenate, hstack, vstack, column_stack, append) along a
     literal axis when their known shapes differ on another axis, or their ranks differ: no

@@ -734,8 +734,8 @@ def joined(shape: str) -> str:
 
 
 def _rejecting(name: str, params: str, poison: str) -> str:
-    """The overload a literal-axis join of shaped arrays meets when no pattern fits (see _join_rules)."""
-    return overload(name, params, f"{poison}[_NdtJoined]")
+    """The overloads a literal-axis join of same-rank shaped arrays meets when no pattern fits (see _join_rules)."""
+    return "\n".join(join_rules.rejecting(name, params.replace("_NdtJoined", "{joined}"), poison))
 
 
 def joins() -> list[str]:
@@ -816,7 +816,7 @@ def joins() -> list[str]:
         elem = _join_element(shape)
         out.append(overload("append", f"arr: {elem}, values: {elem}, axis: _NdtLiteral[{axis}]", joined(tup(shape))))
     out.append(
-        overload("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", f"{concat_poison}[_NdtJoined]")
+        _rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison)
     )
     # take_along_axis: the result has the indices' shape; take(a, indices, axis=0): the indices'
     # axes replace the first
