@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import permutations
 from pathlib import Path
 
+import _join_rules as join_rules
 from _generated import write_or_check
 from _readable import readable
 from _shape_rules import Family, einsum_shapes, linalg_overloads, named_tuple_classes
@@ -610,44 +611,82 @@ def creation() -> list[str]:
     return out
 
 
-STACK_AXES = [
-    ("0", [REST], ["_NdtAny", REST]),
-    ("-1", [REST], [REST, "_NdtAny"]),
-    ("1", ["_NdtA", REST], ["_NdtA", "_NdtAny", REST]),
-    ("-2", [REST, "_NdtA"], [REST, "_NdtAny", "_NdtA"]),
-    ("2", ["_NdtA", "_NdtB", REST], ["_NdtA", "_NdtB", "_NdtAny", REST]),
-]
-# concatenate and split: the joined (split) axis has an unknown size, the others are kept
-JOIN_AXES = [
-    ("0", ["_NdtAny", REST]),
-    ("-1", [REST, "_NdtAny"]),
-    ("1", ["_NdtA", "_NdtAny", REST]),
-    ("-2", [REST, "_NdtAny", "_NdtA"]),
-]
+SHAPED = "_NdtArray[{dtype}, {shape}]"  # arr() as a template for tools/_join_rules.py
+
+
+def _join_element(shape: list[str]) -> str:
+    return join_rules.element(SHAPED, "_NdtD", shape)
+
+
+def _rejecting(name: str, params: str, poison: str) -> str:
+    """The overloads a literal-axis join of same-rank shaped arrays meets when no pattern fits (see _join_rules)."""
+    return "\n".join(join_rules.rejecting(name, params.replace("_NdtJoined", "{joined}"), poison))
 
 
 def joins() -> list[str]:
-    """stack (the new axis placed at `axis`), concatenate (the other axes kept) and split."""
-    out = ["## jax.numpy: before stack"]
-    for axis, item, result in STACK_AXES:
-        default = " = 0" if axis == "0" else ""
-        out.append(
-            overload(
-                "stack",
-                f"arrays: _NdtSequence[{arr('_NdtD', tup(item))}], axis: _NdtLiteral[{axis}]{default}",
-                res("_NdtD", tup(result)),
-            )
+    """stack (the new axis placed at `axis`), concatenate, hstack, vstack, column_stack and append
+    (the other axes kept, a known clash rejected: tools/_join_rules.py) and split."""
+    out = ["## jax.numpy: preamble", join_rules.POISON_CLASSES]
+    a, rest = LETTERS[0], REST
+    literal = join_rules.literal_axes()
+    concat_poison = "ShapesDoNotConcatenate"
+    out.append("## jax.numpy: before stack")
+    for axis in join_rules.JOIN_AXES:
+        item, result = join_rules.stack_shapes(axis, LETTERS, LETTERS, REST)
+        default = " = 0" if axis == 0 else ""
+        params = f"arrays: _NdtSequence[{_join_element(item)}], axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("stack", params, res("_NdtD", tup(result))))
+    out.append(
+        _rejecting(
+            "stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"
         )
+    )
     out.append("## jax.numpy: before concatenate")
-    for axis, shape in JOIN_AXES:
-        default = " = 0" if axis == "0" else ""
-        out.append(
-            overload(
-                "concatenate",
-                f"arrays: _NdtSequence[{arr('_NdtD', tup(shape))}], axis: _NdtLiteral[{axis}]{default}",
-                res("_NdtD", tup(shape)),
-            )
+    for axis in join_rules.JOIN_AXES:
+        shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
+        default = " = 0" if axis == 0 else ""
+        params = f"arrays: _NdtSequence[{_join_element(shape)}], axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("concatenate", params, res("_NdtD", tup(shape))))
+    out.append(
+        _rejecting(
+            "concatenate", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0",
+            concat_poison,
         )
+    )  # fmt: skip
+    # hstack: 1-D arrays joined end to end, others along axis 1; vstack: 1-D arrays become rows
+    # (mixed with 2-D ones), others joined along axis 0; column_stack: 1-D arrays become columns
+    hstack_rules = [
+        (f"_NdtSequence[{arr('_NdtD', tup(['_NdtAny']))}]", tup(["_NdtAny"])),
+        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
+    ]
+    vstack_rules = [
+        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {arr('_NdtD', tup(['_NdtAny', a]))}]",
+         tup(["_NdtAny", a])),
+        (f"_NdtSequence[{_join_element(['_NdtAny', rest])}]", tup(["_NdtAny", rest])),
+    ]  # fmt: skip
+    column_rules = [
+        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {arr('_NdtD', tup([a, '_NdtAny']))}]",
+         tup([a, "_NdtAny"])),
+        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
+    ]  # fmt: skip
+    for name, rules, tail in (
+        ("hstack", hstack_rules, ", dtype: None = None"),
+        ("vstack", vstack_rules, ", dtype: None = None"),
+        ("column_stack", column_rules, ""),
+    ):
+        out.append(f"## jax.numpy: before {name}")
+        for param, result in rules:
+            out.append(overload(name, f"tup: {param}{tail}", res("_NdtD", result)))
+        out.append(_rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail}", concat_poison))
+    # append with a literal axis: concatenate of two arrays
+    out.append("## jax.numpy: before append")
+    for axis in join_rules.JOIN_AXES:
+        shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
+        elem = _join_element(shape)
+        out.append(overload("append", f"arr: {elem}, values: {elem}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape))))
+    out.append(
+        _rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison)
+    )
     # take_along_axis: the indices' shape; take(a, indices, axis=0): the indices' axes replace the first
     out.append("## jax.numpy: before take_along_axis")
     out.append(
@@ -661,11 +700,13 @@ def joins() -> list[str]:
     for indices in (["_NdtB"], ["_NdtB", "_NdtC"]):
         params = f"a: {arr('_NdtD', tup(['_NdtA', REST]))}, indices: {arr('_ndt_np.integer[_NdtAny]', tup(indices))}, axis: _NdtLiteral[0]"
         out.append(overload("take", params, res("_NdtD", tup([*indices, REST]))))
-    out.append("## jax.numpy: before split")
-    for axis, shape in JOIN_AXES:
-        default = " = 0" if axis == "0" else ""
-        params = f"ary: {arr('_NdtD', tup(shape))}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
-        out.append(overload("split", params, f"list[{res('_NdtD', tup(shape))}]"))
+    for name in ("split", "array_split"):
+        out.append(f"## jax.numpy: before {name}")
+        for axis in join_rules.JOIN_AXES:
+            shape = tup(join_rules.concat_shape(axis, LETTERS, LETTERS, REST))
+            default = " = 0" if axis == 0 else ""
+            params = f"ary: {arr('_NdtD', shape)}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
+            out.append(overload(name, params, f"list[{res('_NdtD', shape)}]"))
     return out
 
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from itertools import permutations
 from pathlib import Path
 
+import _join_rules as join_rules
 from _generated import write_or_check
 from _readable import readable
 from _shape_rules import Family, einsum_groups, einsum_shapes, linalg_overloads, named_tuple_classes
@@ -801,42 +802,114 @@ def rank_keeping() -> list[str]:
     return out
 
 
-# stack: (axis, item shape, result shape); the new axis (the number of arrays) is unknown
-STACK_AXES = [
-    ("0", [REST], ["?", REST]),
-    ("-1", [REST], [REST, "?"]),
-    ("1", ["a", REST], ["a", "?", REST]),
-    ("-2", [REST, "z"], [REST, "?", "z"]),
-    ("2", ["a", "b", REST], ["a", "b", "?", REST]),
-]
-# concatenate / split: (axis, shape with the joined or split axis as `?`)
-JOIN_AXES = [("0", ["?", REST]), ("-1", [REST, "?"]), ("1", ["a", "?", REST]), ("-2", [REST, "?", "z"])]
-_SYMBOLS = {"?": "_NdtAny", "a": LETTERS[0], "b": LETTERS[1], "z": SUFFIX_LETTERS[0]}
+# The modules whose join functions can reject a call (their preamble: the rejecting result types)
+JOIN_MODULES = {
+    "numpy._core.multiarray": ["concatenate"],
+    "numpy._core.shape_base": ["stack", "hstack", "vstack"],
+    "numpy.lib._shape_base_impl": ["column_stack"],
+    "numpy.lib._function_base_impl": ["append"],
+}
+SHAPED = "_NdtArray[{dtype}, {shape}]"  # shaped_array() as a template for tools/_join_rules.py
 
 
-def _shape_of(symbols: list[str], unknown: str = "_NdtAny") -> str:
-    return tup([unknown if symbol == "?" else _SYMBOLS.get(symbol, symbol) for symbol in symbols])
+def _join_element(shape: list[str]) -> str:
+    return join_rules.element(SHAPED, "_NdtD", shape)
+
+
+def joined(shape: str) -> str:
+    """A join's result: a numpy array (what numpy returns), not the NDArray protocol. pyright solves
+    a call's type variables from the expected type first (`return np.concatenate(...)` in a function
+    declared `-> NDArray[float32, Batch, Any]`): with a protocol result, the declared `Any` is taken
+    for the axes that must agree and a clash passes; a class result cannot be solved from a protocol
+    (measured, pyright 1.1.414). The jax overlay's ShapedJaxArray is a class too."""
+    return numpy_array(shape, "_NdtD")
+
+
+def _rejecting(name: str, params: str, poison: str) -> str:
+    """The overloads a literal-axis join of same-rank shaped arrays meets when no pattern fits (see _join_rules)."""
+    return "\n".join(join_rules.rejecting(name, params.replace("_NdtJoined", "{joined}"), poison))
 
 
 def joins() -> list[str]:
-    """stack (the new axis placed at `axis`), concatenate (the other axes kept) and split."""
+    """stack (the new axis placed at `axis`), concatenate, hstack, vstack, column_stack and append
+    (the other axes kept, a known clash rejected: tools/_join_rules.py) and split."""
     # numpy arrays (and lists of unknown arrays): numpy's own kind of result, shape unknown
     numpy_item, numpy_result = numpy_array("_NdtAny", "_NdtD"), loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
-    out = ["## numpy._core.shape_base: before stack"]
+    out = []
+    for module in JOIN_MODULES:
+        out.append(f"## {module}: preamble")
+        out.append("from typing import Generic as _NdtGeneric")
+        out.append(join_rules.POISON_CLASSES)
+    a, rest = LETTERS[0], REST
+    literal = join_rules.literal_axes()
+    concat_poison = "ShapesDoNotConcatenate"
+    out.append("## numpy._core.shape_base: before stack")
     out.append(overload("stack", f"arrays: _NdtSequence[{numpy_item}], axis: int = 0", numpy_result))
-    for axis, item, result in STACK_AXES:
-        default = " = 0" if axis == "0" else ""
-        params = f"arrays: _NdtSequence[{shaped_array(_shape_of(item), '_NdtD')}], axis: _NdtLiteral[{axis}]{default}"
-        out.append(overload("stack", params, shaped_array(_shape_of(result), "_NdtD")))
+    for axis in join_rules.JOIN_AXES:
+        item, result = join_rules.stack_shapes(axis, LETTERS, SUFFIX_LETTERS, REST)
+        default = " = 0" if axis == 0 else ""
+        params = f"arrays: _NdtSequence[{_join_element(item)}], axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("stack", params, joined(tup(result))))
+    out.append(
+        _rejecting(
+            "stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"
+        )
+    )
     out.append("## numpy._core.multiarray: before concatenate")
     out.append(overload("concatenate", f"arrays: _NdtSequence[{numpy_item}], /, axis: int = 0", numpy_result))
     # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
-    for axis, shape in JOIN_AXES:
-        default = " = 0" if axis == "0" else ""
-        params = (
-            f"arrays: _NdtSequence[{shaped_array(_shape_of(shape), '_NdtD')}], /, axis: _NdtLiteral[{axis}]{default}"
+    for axis in join_rules.JOIN_AXES:
+        shape = join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST)
+        default = " = 0" if axis == 0 else ""
+        params = f"arrays: _NdtSequence[{_join_element(shape)}], /, axis: _NdtLiteral[{axis}]{default}"
+        out.append(overload("concatenate", params, joined(tup(shape))))
+    out.append(
+        _rejecting(
+            "concatenate", f"arrays: _NdtSequence[_NdtJoined], /, axis: {literal} = 0",
+            concat_poison,
         )
-        out.append(overload("concatenate", params, shaped_array(_shape_of(shape), "_NdtD")))
+    )  # fmt: skip
+    # hstack: 1-D arrays joined end to end, others along axis 1; vstack: 1-D arrays become rows
+    # (mixed with 2-D ones), others joined along axis 0; column_stack: 1-D arrays become columns
+    one_d = shaped_array(tup([a]), "_NdtD")
+    kw = "*, dtype: None = None, casting: _NdtAny = 'same_kind'"
+    hstack_rules = [
+        (f"_NdtSequence[{shaped_array(tup(['_NdtAny']), '_NdtD')}]", tup(["_NdtAny"])),
+        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
+    ]
+    vstack_rules = [
+        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {shaped_array(tup(['_NdtAny', a]), '_NdtD')}]",
+         tup(["_NdtAny", a])),
+        (f"_NdtSequence[{_join_element(['_NdtAny', rest])}]", tup(["_NdtAny", rest])),
+    ]  # fmt: skip
+    column_rules = [
+        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {shaped_array(tup([a, '_NdtAny']), '_NdtD')}]",
+         tup([a, "_NdtAny"])),
+        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
+    ]  # fmt: skip
+    for module, name, rules, tail in (
+        ("numpy._core.shape_base", "hstack", hstack_rules, kw),
+        ("numpy._core.shape_base", "vstack", vstack_rules, kw),
+        ("numpy.lib._shape_base_impl", "column_stack", column_rules, ""),
+    ):
+        tail_params = f", {tail}" if tail else ""
+        out.append(f"## {module}: before {name}")
+        out.append(overload(name, f"tup: _NdtSequence[{numpy_item}]{tail_params}", numpy_result))
+        for param, result in rules:
+            out.append(overload(name, f"tup: {param}{tail_params}", joined(result)))
+        out.append(
+            _rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail_params}", concat_poison)
+        )
+    # append with a literal axis: concatenate of two arrays
+    out.append("## numpy.lib._function_base_impl: before append")
+    out.append(overload("append", f"arr: {numpy_item}, values: {numpy_item}, axis: int", numpy_result))
+    for axis in join_rules.JOIN_AXES:
+        shape = join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST)
+        elem = _join_element(shape)
+        out.append(overload("append", f"arr: {elem}, values: {elem}, axis: _NdtLiteral[{axis}]", joined(tup(shape))))
+    out.append(
+        _rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison)
+    )
     # take_along_axis: the result has the indices' shape; take(a, indices, axis=0): the indices'
     # axes replace the first
     out.append("## numpy.lib._shape_base_impl: before take_along_axis")
@@ -867,10 +940,11 @@ def joins() -> list[str]:
                 f"list[{numpy_array('tuple[_NdtAny, ...]', '_NdtD')}]",
             )
         )
-        for axis, shape in JOIN_AXES:
-            default = " = 0" if axis == "0" else ""
-            params = f"ary: {shaped_array(_shape_of(shape), '_NdtD')}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
-            out.append(overload(name, params, f"list[{shaped_array(_shape_of(shape), '_NdtD')}]"))
+        for axis in join_rules.JOIN_AXES:
+            shape = tup(join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST))
+            default = " = 0" if axis == 0 else ""
+            params = f"ary: {shaped_array(shape, '_NdtD')}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
+            out.append(overload(name, params, f"list[{shaped_array(shape, '_NdtD')}]"))
     return out
 
 

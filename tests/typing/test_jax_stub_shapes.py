@@ -169,6 +169,21 @@ for axis in (1, -2, 2):
     CASES.append((f"jnp.stack([x, y], axis={axis})", {"x": (2, 3), "y": (2, 3)}, 1))
 CASES.append(("jnp.concatenate([x, y], axis=1)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1))
 CASES.append(("jnp.concatenate([x, y], axis=-2)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1))
+# issue 15 (joins): every literal axis the overlay types, the stacking spellings, append with an axis
+for expr, arguments in [
+    ("jnp.concatenate([x, y], axis=2)", {"x": (2, 3, 4), "y": (2, 3, 5)}),
+    ("jnp.concatenate((x, y, x), axis=-3)", {"x": (2, 3, 4), "y": (5, 3, 4)}),
+    ("jnp.stack([x, y], axis=3)", {"x": (2, 3, 4), "y": (2, 3, 4)}),
+    ("jnp.stack([x, y], axis=-3)", {"x": (2, 3, 4), "y": (2, 3, 4)}),
+    ("jnp.hstack([x, y])", {"x": (2, 3), "y": (2, 4)}),
+    ("jnp.hstack([u, v])", {"u": (3,), "v": (4,)}),
+    ("jnp.vstack([x, y])", {"x": (2, 3), "y": (4, 3)}),
+    ("jnp.vstack([x, u])", {"x": (2, 3), "u": (3,)}),
+    ("jnp.column_stack([u, v])", {"u": (3,), "v": (3,)}),
+    ("jnp.append(x, y, axis=1)", {"x": (2, 3), "y": (2, 4)}),
+    ("jnp.array_split(x, 2, axis=2)[0]", {"x": (2, 3, 4)}),
+]:
+    CASES.append((expr, arguments, 1))
 for expr in (
     "jnp.split(x, 2)[0]",
     "jnp.split(x, 2, axis=-1)[1]",

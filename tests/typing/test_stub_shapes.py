@@ -134,6 +134,26 @@ for axis in (1, -2, 2):
     _case(f"np.stack([x, y], axis={axis})", {"x": (2, 3), "y": (2, 3)}, 1)
 _case("np.concatenate([x, y], axis=1)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1)
 _case("np.concatenate([x, y], axis=-2)", {"x": (2, 3, 4), "y": (2, 5, 4)}, 1)
+# issue 15 (joins): every literal axis the overlay types, the stacking spellings, append with an axis
+_case("np.concatenate([x, y], axis=2)", {"x": (2, 3, 4), "y": (2, 3, 5)}, 1)
+_case("np.concatenate((x, y, x), axis=-3)", {"x": (2, 3, 4), "y": (5, 3, 4)}, 1)
+_case("np.concatenate([x, y], axis=3)", {"x": (2, 3, 4, 5), "y": (2, 3, 4, 2)}, 1)
+for axis in (3, -3):
+    _case(f"np.stack([x, y], axis={axis})", {"x": (2, 3, 4), "y": (2, 3, 4)}, 1)
+for expr, arguments in [
+    ("np.hstack([x, y])", {"x": (2, 3), "y": (2, 4)}),
+    ("np.hstack([u, v])", {"u": (3,), "v": (4,)}),
+    ("np.vstack([x, y])", {"x": (2, 3), "y": (4, 3)}),
+    ("np.vstack([u, v])", {"u": (3,), "v": (3,)}),
+    ("np.vstack([x, u])", {"x": (2, 3), "u": (3,)}),
+    ("np.column_stack([u, v])", {"u": (3,), "v": (3,)}),
+    ("np.column_stack([x, u])", {"x": (3, 2), "u": (3,)}),
+    ("np.append(x, y, axis=1)", {"x": (2, 3), "y": (2, 4)}),
+    ("np.append(x, y, axis=-2)", {"x": (2, 3), "y": (4, 3)}),
+    ("np.split(x, 2, axis=2)[0]", {"x": (2, 3, 4)}),
+    ("np.array_split(x, 2, axis=-3)[1]", {"x": (4, 3, 2)}),
+]:
+    _case(expr, arguments, 1)
 for expr in (
     "np.split(x, 2)[0]",
     "np.split(x, 2, axis=-1)[1]",
