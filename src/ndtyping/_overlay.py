@@ -67,6 +67,8 @@ Warn = Callable[[str], None]
 Einsum = dict[str, list[str]]  # package -> the project's einsum spellings, most used first
 PROJECT_EINSUM = "project-einsum"  # the feature tag of the sections made from the project's spellings
 GENERIC_EINSUM = "einsum-generic"  # the feature tag of the shipped rules (the templates)
+# Whether the shipped generic einsum rules stay behind the project's when a project was scanned.
+KEEP_GENERIC_EINSUM = True
 
 
 def _print_warning(message: str) -> None:
@@ -200,6 +202,8 @@ def _einsum_key(einsum: Optional[Einsum]) -> Optional[dict[str, list[str]]]:
 def _with_project_einsum(sections: list[_Section], package: str, einsum: Optional[Einsum]) -> list[_Section]:
     """The template's sections with the project's einsum overloads inserted ahead of the generic
     rules of the same module (after numpy's guard for plain numpy arrays, which stays first)."""
+    if einsum is not None and not KEEP_GENERIC_EINSUM:
+        sections = [s for s in sections if s.feature != GENERIC_EINSUM]
     if not einsum or not einsum.get(package):
         return sections
     from ._einsum_rules import einsum_sections
