@@ -58,7 +58,7 @@ class EinsumSpec:
 
 
 def _symbols(term: str) -> Optional[tuple[str, ...]]:
-    """"ab...c" -> ("a", "b", "...", "c"); None for anything numpy does not read as a term."""
+    """ "ab...c" -> ("a", "b", "...", "c"); None for anything numpy does not read as a term."""
     out: list[str] = []
     i = 0
     while i < len(term):

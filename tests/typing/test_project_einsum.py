@@ -121,11 +121,15 @@ np.linalg.einsum("z", a)          # no such function
 
 
 def test_collector_skips_files_it_cannot_read_and_orders_by_use(tmp_path: Path) -> None:
-    (tmp_path / "good.py").write_text('import numpy as np\nnp.einsum("ij->ji", a)\nnp.einsum("ij->ji", a)\nnp.einsum("i->", a)\n')
+    (tmp_path / "good.py").write_text(
+        'import numpy as np\nnp.einsum("ij->ji", a)\nnp.einsum("ij->ji", a)\nnp.einsum("i->", a)\n'
+    )
     (tmp_path / "broken.py").write_text('import numpy as np\nnp.einsum("kk->k", a\ndef (:\n')
     (tmp_path / "latin1.py").write_bytes(b'# \xe9\nimport numpy as np\nnp.einsum("ab->b", a)\n')
     (tmp_path / "nul.py").write_bytes(b'import numpy as np\x00\nnp.einsum("ab->a", a)\n')
-    (tmp_path / "deep.py").write_text("import numpy as np\nx = " + "(" * 300 + "1" + ")" * 300 + '\nnp.einsum("q", a)\n')
+    (tmp_path / "deep.py").write_text(
+        "import numpy as np\nx = " + "(" * 300 + "1" + ")" * 300 + '\nnp.einsum("q", a)\n'
+    )
     hidden = tmp_path / ".hidden"
     venv = tmp_path / "venv"
     modules = tmp_path / "node_modules"

@@ -13,7 +13,7 @@ from ndtyping import DimensionVar, NDArray, float32
 B = DimensionVar("B")
 D = DimensionVar("D")
 H = DimensionVar("H")
-I = DimensionVar("I")  # noqa: E741
+I = DimensionVar("I")
 J = DimensionVar("J")
 K = DimensionVar("K")
 S = DimensionVar("S")
