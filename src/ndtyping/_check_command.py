@@ -28,8 +28,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Optional, TextIO, cast
 
-from ._pyright_project import CheckError, Project, checked_roots, find_project, locate_project, merged_stub_dir
-from ._pyright_project import user_stub_dir
+from ._pyright_project import (
+    CheckError,
+    Project,
+    checked_roots,
+    find_project,
+    locate_project,
+    merged_stub_dir,
+    user_stub_dir,
+)
 
 __all__ = ["CheckError", "Finding", "Project", "find_project", "pyright_command", "run_check"]
 
