@@ -726,7 +726,8 @@ JAX_EINSUM = [
 
 def einsum() -> list[str]:
     """einsum with literal subscripts: one overload per pattern of JAX_EINSUM."""
-    out = ["## jax.numpy: before einsum"]
+    # the feature tag: a project's own spellings (ndtyping._einsum_rules) go ahead of these
+    out = ["## jax.numpy: before einsum [einsum-generic]"]
     names = LETTERS + ["_NdtF"]
     for subscripts in JAX_EINSUM:
         inputs, output = einsum_shapes(subscripts)

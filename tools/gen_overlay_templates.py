@@ -1013,6 +1013,9 @@ def einsum() -> list[str]:
             "_NdtAny",
         )
     )
+    # The generic rules carry a feature tag: a project's own spellings (ndtyping._einsum_rules) go
+    # between the guard and them (ndtyping._overlay._with_project_einsum).
+    out.append("## numpy._core.einsumfunc: before einsum [einsum-generic]")
     names = LETTERS + SUFFIX_LETTERS
     for spellings, canonical in einsum_groups(len(names)):
         inputs, output = einsum_shapes(canonical)

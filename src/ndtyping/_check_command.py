@@ -28,7 +28,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Optional, TextIO, cast
 
-from ._pyright_project import CheckError, Project, find_project, locate_project, merged_stub_dir, user_stub_dir
+from ._pyright_project import (
+    CheckError,
+    Project,
+    checked_roots,
+    find_project,
+    locate_project,
+    merged_stub_dir,
+    user_stub_dir,
+)
 
 __all__ = ["CheckError", "Finding", "Project", "find_project", "pyright_command", "run_check"]
 
@@ -152,7 +160,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     """Run the check; returns the exit status (0 clean, 1 errors). Raises CheckError (status 2)."""
     from importlib.metadata import version
 
-    from ._overlay import MINIMUM, build_overlay, overlay_staleness, supported
+    from ._overlay import MINIMUM, build_overlay, einsum_layer, overlay_staleness, supported
 
     cwd = Path.cwd().resolve()
     for path in options.paths:
@@ -163,7 +171,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         raise CheckError("pyright is not installed: `pip install pyright` (ndtyping check runs it)")
     project = locate_project(options.project, options.paths, cwd)
     editor_stubs = user_stub_dir(project)
-    stale = overlay_staleness(editor_stubs)
+    einsum = project_einsum(project, options.paths) if options.stubs else None
+    stale = overlay_staleness(editor_stubs, einsum=einsum)
     if stale:  # the check itself uses a fresh overlay; the editor still reads the stale one
         print(f"ndtyping check: the ndtyping stubs your editor uses ({_display_path(str(editor_stubs), cwd)}) are "
               f"stale, {stale}: run `ndtyping editor` to rebuild them", file=err)  # fmt: skip
@@ -183,7 +192,12 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         scratch = Path(scratch_name)
         stub_dir: Optional[Path] = None
         if use_stubs:
-            overlay = build_overlay(warn=lambda message: print(f"ndtyping check: warning: {message}", file=err))
+            def warn(message: str) -> None:
+                print(f"ndtyping check: warning: {message}", file=err)
+
+            overlay = build_overlay(warn=warn)
+            if einsum:  # the project's einsum spellings: a layer over the cached overlay, this run only
+                overlay = einsum_layer(overlay, einsum, scratch / "overlay", warn=warn)
             stub_dir, shadowed = merged_stub_dir(overlay, editor_stubs, scratch)
             if shadowed:
                 print(f"ndtyping check: ndtyping's overlay replaces your stubs for {', '.join(shadowed)}", file=err)
@@ -240,6 +254,14 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         where = ", ".join(str(p) for p in options.paths) if options.paths else "your config's include/exclude"
         raise CheckError(f"no Python files to check in {where}")
     return 1 if counts["error"] else 0
+
+
+def project_einsum(project: Project, paths: list[Path]) -> dict[str, list[str]]:
+    """The einsum subscripts the checked files spell out, per package (ndtyping._einsum_rules)."""
+    from ._einsum_rules import collect_einsum_spellings, project_python_files
+
+    roots, exclude = checked_roots(project, paths)
+    return collect_einsum_spellings(project_python_files(roots, exclude, project.root))
 
 
 def _plural(count: int, word: str) -> str:

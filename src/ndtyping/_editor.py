@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, TextIO
 
+from ._check_command import project_einsum
 from ._overlay import build_overlay, overlay_staleness, read_manifest
 from ._pyright_project import DEFAULT_STUB_DIR, CheckError, Project, link, locate_project, read_settings, strip_jsonc
 
@@ -55,11 +56,12 @@ def set_up_editor(
     changes: list[str] = []
 
     user_stubs = _user_stub_dir(project, editor_dir)
-    stale = overlay_staleness(stub_dir)
+    einsum = project_einsum(project, [])
+    stale = overlay_staleness(stub_dir, einsum=einsum)
     if stale:
         changes.append(f"the overlay in {STUB_PATH} was stale ({stale}): rebuilt")
     existed = read_manifest(stub_dir) is not None
-    build_overlay(stub_dir, warn=lambda message: print(f"ndtyping editor: warning: {message}", file=err))
+    build_overlay(stub_dir, warn=lambda message: print(f"ndtyping editor: warning: {message}", file=err), einsum=einsum)
     if not existed:
         manifest = read_manifest(stub_dir) or {}
         built = ", ".join(f"{name} {version}" for name, version in manifest.get("packages", {}).items())

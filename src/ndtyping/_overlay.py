@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-__all__ = ["build_overlay", "default_overlay_dir", "overlay_staleness", "supported", "TEMPLATES"]
+__all__ = ["build_overlay", "default_overlay_dir", "einsum_layer", "overlay_staleness", "supported", "TEMPLATES"]
 
 TEMPLATES = ("numpy", "jax")  # template directories in stubs/, one per top-level package
 # Private parts of a package that are not mirrored: pyright resolves them from the installed
@@ -64,6 +64,11 @@ _HEADER = (
 MANIFEST = ".ndtyping-overlay"  # in the overlay's root: what it was built from (JSON)
 
 Warn = Callable[[str], None]
+Einsum = dict[str, list[str]]  # package -> the project's einsum spellings, most used first
+PROJECT_EINSUM = "project-einsum"  # the feature tag of the sections made from the project's spellings
+GENERIC_EINSUM = "einsum-generic"  # the feature tag of the shipped rules (the templates)
+# Whether the shipped generic einsum rules stay behind the project's when a project was scanned.
+KEEP_GENERIC_EINSUM = True
 
 
 def _print_warning(message: str) -> None:
@@ -116,6 +121,7 @@ def build_overlay(
     *,
     sources: Optional[dict[str, Path]] = None,
     warn: Optional[Warn] = None,
+    einsum: Optional[Einsum] = None,
 ) -> Path:
     """Write the overlay stubs for every installed package in `packages` under `dest`.
 
@@ -125,12 +131,23 @@ def build_overlay(
     instead of the installed one (tests, and measuring other releases). Each template section
     that does not fit the installed library is reported through `warn` (default: one line on
     stderr) and left out.
+
+    `einsum`: the project's einsum spellings per package (ndtyping._einsum_rules), typed ahead of
+    the generic rules; None when no project was scanned. When only they changed since the last
+    build in `dest`, only the modules that define einsum are written again.
     """
     warn = warn or _print_warning
     templates, installed, key = _build_inputs(packages, sources)
     dest = Path(dest) if dest is not None else default_overlay_dir() / key
     manifest = read_manifest(dest)
     if manifest is not None and manifest.get("key") == key:
+        if _einsum_key(einsum) != manifest.get("einsum"):
+            warnings = _write_einsum_modules(dest, dest, packages, templates, installed, sources, einsum)
+            manifest["einsum"] = _einsum_key(einsum)
+            (dest / MANIFEST).write_text(json.dumps(manifest, indent=1))
+            for message in dict.fromkeys([*manifest.get("warnings", []), *warnings]):
+                warn(message)
+            return dest
         for message in manifest.get("warnings", []):
             warn(message)
         return dest
@@ -146,20 +163,149 @@ def build_overlay(
         # own directory, so the overlay mirrors the package's type information whole.
         _mirror(package_dir, dest / name, _NOT_MIRRORED.get(name, ()))
         version = _version(name, sources)
-        sections = _parse_template(templates[name])
+        sections = _with_project_einsum(_parse_template(templates[name]), name, einsum)
         for module, (text, source) in _patch_modules(package_dir, name, sections, version, warnings).items():
-            target = dest.joinpath(*module.split(".")).with_suffix(".pyi")
-            if source.name in ("__init__.pyi", "__init__.py"):
-                target = dest.joinpath(*module.split("."), source.name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(_HEADER.format(package=name, version=version) + text)
+            _write_module(dest, name, version, module, source, text)
     for message in warnings:
         warn(message)
     dest.mkdir(parents=True, exist_ok=True)
     built = {name: _version(name, sources) for name in packages if installed[name] is not None}
     (dest / MANIFEST).write_text(json.dumps(
-        {"key": key, "ndtyping": _version("ndtyping"), "packages": built, "warnings": warnings}, indent=1
+        {"key": key, "ndtyping": _version("ndtyping"), "packages": built, "warnings": warnings,
+         "einsum": _einsum_key(einsum)}, indent=1
     ))  # fmt: skip
+    return dest
+
+
+def _write_module(dest: Path, package: str, version: str, module: str, source: Path, text: str) -> Path:
+    target = dest.joinpath(*module.split(".")).with_suffix(".pyi")
+    if source.name in ("__init__.pyi", "__init__.py"):
+        target = dest.joinpath(*module.split("."), source.name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.is_symlink():  # a layer's link to the base overlay: replaced, never written through
+        target.unlink()
+    target.write_text(_HEADER.format(package=package, version=version) + text)
+    return target
+
+
+# ---------------------------------------------------------------------------------------------
+# The project's einsum rules (ndtyping._einsum_rules): sections added to the templates
+
+
+def _einsum_key(einsum: Optional[Einsum]) -> Optional[dict[str, list[str]]]:
+    """What the manifest records of the project's spellings (None: no project was scanned)."""
+    if einsum is None:
+        return None
+    return {package: sorted(set(spellings)) for package, spellings in sorted(einsum.items()) if spellings}
+
+
+def _with_project_einsum(sections: list[_Section], package: str, einsum: Optional[Einsum]) -> list[_Section]:
+    """The template's sections with the project's einsum overloads inserted ahead of the generic
+    rules of the same module (after numpy's guard for plain numpy arrays, which stays first)."""
+    if einsum is not None and not KEEP_GENERIC_EINSUM:
+        sections = [s for s in sections if s.feature != GENERIC_EINSUM]
+    if not einsum or not einsum.get(package):
+        return sections
+    from ._einsum_rules import einsum_sections
+
+    project = _parse_template(einsum_sections({package: einsum[package]}, PROJECT_EINSUM))
+    modules = {s.module for s in project}
+    at = next(
+        (n for n, s in enumerate(sections) if s.feature == GENERIC_EINSUM and s.module in modules), len(sections)
+    )
+    return [*sections[:at], *project, *sections[at:]]
+
+
+def _einsum_modules(package: str) -> set[str]:
+    from ._einsum_rules import LIBRARIES
+
+    return {library.module for library in LIBRARIES if library.package == package}
+
+
+def _write_einsum_modules(
+    base: Path,
+    dest: Path,
+    packages: tuple[str, ...],
+    templates: dict[str, str],
+    installed: dict[str, Optional[Path]],
+    sources: Optional[dict[str, Path]],
+    einsum: Optional[Einsum],
+) -> list[str]:
+    """Write the modules that define einsum again, from the installed stubs, with `einsum`'s rules.
+
+    `dest` is `base` itself (the overlay is updated in place) or a layer over it: a directory
+    whose entries link to `base`'s, except the modules written. Returns the build's warnings.
+    """
+    warnings: list[str] = []
+    for name in packages:
+        package_dir = installed[name]
+        if package_dir is None or not supported(name, sources) or not (base / name).is_dir():
+            continue
+        version = _version(name, sources)
+        modules = _einsum_modules(name)
+        sections = [
+            s for s in _with_project_einsum(_parse_template(templates[name]), name, einsum) if s.module in modules
+        ]
+        for module, (text, source) in _patch_modules(package_dir, name, sections, version, warnings).items():
+            if dest != base:
+                _unlink_path(base, dest, _module_path(module, source))
+            _write_module(dest, name, version, module, source, text)
+    return warnings
+
+
+def _module_path(module: str, source: Path) -> Path:
+    path = Path(*module.split(".")).with_suffix(".pyi")
+    return Path(*module.split("."), source.name) if source.name in ("__init__.pyi", "__init__.py") else path
+
+
+def _unlink_path(base: Path, dest: Path, relative: Path) -> None:
+    """Make each directory on `relative`'s way a real directory of `dest` whose other entries link
+    to `base`'s, so that the file at `relative` can be written without touching `base`."""
+    here_base, here = base, dest
+    for part in relative.parts[:-1]:
+        if here.is_symlink():
+            here.unlink()
+        if not here.is_dir():
+            here.mkdir(parents=True)
+            for entry in here_base.iterdir():
+                link_entry(entry, here / entry.name)
+        here_base, here = here_base / part, here / part
+    if here.is_symlink():
+        here.unlink()
+    if not here.is_dir():
+        here.mkdir(parents=True)
+        for entry in here_base.iterdir():
+            link_entry(entry, here / entry.name)
+
+
+def link_entry(source: Path, target: Path) -> None:
+    try:
+        target.symlink_to(source, target_is_directory=source.is_dir())
+    except OSError:  # no symlinks (Windows without the privilege): copy
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copyfile(source, target)
+
+
+def einsum_layer(base: Path, einsum: Einsum, dest: Path, warn: Optional[Warn] = None,
+                 packages: tuple[str, ...] = TEMPLATES) -> Path:  # fmt: skip
+    """`base` (an overlay built without a project) with the project's einsum rules, in `dest`.
+
+    `dest` links to `base`'s files except the modules that define einsum, written again with the
+    project's rules: `ndtyping check` builds one per run in its scratch directory, while the overlay
+    itself stays cached per package versions (a full build takes seconds; this, milliseconds).
+    """
+    warn = warn or _print_warning
+    templates, installed, _ = _build_inputs(packages, None)
+    dest.mkdir(parents=True, exist_ok=True)
+    for entry in base.iterdir():
+        if not entry.name.startswith("."):
+            link_entry(entry, dest / entry.name)
+    known = set((read_manifest(base) or {}).get("warnings", []))
+    for message in _write_einsum_modules(base, dest, packages, templates, installed, None, einsum):
+        if message not in known:
+            warn(message)
     return dest
 
 
@@ -172,16 +318,26 @@ def read_manifest(directory: Path) -> Optional[dict]:
     return data if isinstance(data, dict) else None
 
 
-def overlay_staleness(directory: Path, packages: tuple[str, ...] = TEMPLATES) -> Optional[str]:
+def overlay_staleness(
+    directory: Path, packages: tuple[str, ...] = TEMPLATES, einsum: Optional[Einsum] = None
+) -> Optional[str]:
     """Why the overlay in `directory` no longer fits what is installed, or None if it does.
 
-    Also None when `directory` holds no overlay ndtyping built.
+    Also None when `directory` holds no overlay ndtyping built. `einsum`: the project's einsum
+    spellings today; an overlay built for a project that lacks some of them is stale.
     """
     manifest = read_manifest(directory)
     if manifest is None:
         return None
     if manifest.get("key") == _build_inputs(packages, None)[2]:
-        return None
+        built_for = manifest.get("einsum") or {}
+        if einsum is None or manifest.get("einsum") is None:
+            return None
+        missing = [s for package, spellings in einsum.items() for s in spellings if s not in built_for.get(package, [])]
+        if not missing:
+            return None
+        shown = ", ".join(repr(s) for s in missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+        return f"built before the project's einsum subscripts {shown}"
     built = manifest.get("packages", {})
     changed = [
         f"{name} {built.get(name, 'absent')} -> {_version(name)}"

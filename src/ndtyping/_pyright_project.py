@@ -17,7 +17,7 @@ from ._compat import PY311
 from ._errors import NdtypingError
 
 __all__ = [
-    "CONFIG_NAMES", "DEFAULT_STUB_DIR", "CheckError", "Project", "find_project", "link", "locate_project",
+    "CONFIG_NAMES", "DEFAULT_STUB_DIR", "CheckError", "Project", "checked_roots", "find_project", "link", "locate_project",
     "merged_stub_dir", "project_from_option", "read_settings", "strip_jsonc", "user_stub_dir",
 ]  # fmt: skip
 
@@ -137,6 +137,20 @@ def read_settings(config: Path, tables: tuple[str, ...] = ("pyright",)) -> Optio
     except ValueError:
         return None
     return cast("dict[str, Any]", parsed) if isinstance(parsed, dict) else None
+
+
+def checked_roots(project: Project, paths: Sequence[Path] = ()) -> tuple[list[Path], list[str]]:
+    """What pyright checks: the paths given, else the config's `include` (else the project root);
+    and the config's `exclude` globs (relative to the project root, where pyright reads them)."""
+    settings = (read_settings(project.config, ("basedpyright", "pyright")) if project.config is not None else None) or {}
+    exclude = [e for e in settings.get("exclude", []) if isinstance(e, str)] if isinstance(settings.get("exclude"), list) else []
+    if paths:
+        return [Path(p).resolve() for p in paths], exclude
+    base = project.config.parent if project.config is not None else project.root
+    include = settings.get("include")
+    if isinstance(include, list) and include:
+        return [(base / str(entry)).resolve() for entry in include if isinstance(entry, str)], exclude
+    return [project.root], exclude
 
 
 def user_stub_dir(project: Project) -> Path:
