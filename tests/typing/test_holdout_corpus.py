@@ -195,7 +195,12 @@ every_corpus = pytest.mark.parametrize("corpus", list(CORPORA))
 def twin_params(kind: str) -> list[Any]:
     """(corpus, file) for every `kind` twin ("ok" or "bug") of every corpus, with its backend mark."""
     return [
-        pytest.param(c.name, f"{p.name}_{kind}.py", marks=needs_backend(c.directory / f"{p.name}_{kind}.py"), id=f"{c.name}/{p.name}_{kind}")
+        pytest.param(
+            c.name,
+            f"{p.name}_{kind}.py",
+            marks=needs_backend(c.directory / f"{p.name}_{kind}.py"),
+            id=f"{c.name}/{p.name}_{kind}",
+        )
         for c in CORPORA.values()
         for p in PAIRS[c.name]
     ]
@@ -215,7 +220,9 @@ def test_holdout_size_and_balance(corpus: str) -> None:
 
 @every_corpus
 def test_holdout_is_apart_from_the_other_corpora(corpus: str) -> None:
-    others = {p.name for p in measure_corpus.discover()} | {p.name for name, ps in PAIRS.items() if name != corpus for p in ps}
+    others = {p.name for p in measure_corpus.discover()} | {
+        p.name for name, ps in PAIRS.items() if name != corpus for p in ps
+    }
     shared = {p.name for p in PAIRS[corpus]} & others
     assert not shared, f"{corpus} pairs named like realistic or other held-out ones: {sorted(shared)}"
 
