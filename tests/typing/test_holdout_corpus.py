@@ -115,10 +115,51 @@ BUG_KINDS: dict[str, str] = {
 HOLDOUT2 = measure_corpus.ROOT / "tests" / "typing" / "holdout2"
 
 # The second held-out corpus (tests/typing/holdout2/, see its README), measured on 2026-11-24 when it
-# was written, on main at 6699ce5 (pyright 1.1.414). Figures filled in below.
-HOLDOUT2_MIN_CATCH_RATE = 0.0
+# was written, on main at 6699ce5 (pyright 1.1.414): 18 of 40 bugs caught on their line with Python
+# 3.11, numpy 2.4.6, jax 0.10.2 (45.0%; numpy 9/20, jax 9/20); 17 of 40 with Python 3.13, numpy 2.5.5,
+# jax 0.12 (42.5%; numpy 9/20, jax 8/20: a false positive of the newest stack sits on jax_nucleus's bug
+# line and hides it). The floor is the lower of the two, rounded down. Issue 15 asks for 0.9.
+HOLDOUT2_MIN_CATCH_RATE = 0.42
 
-HOLDOUT2_KNOWN_FALSE_POSITIVES: dict[str, str] = {}
+# Errors on correct twins, as file:line, with the cause read from pyright's message (not from the
+# stubs, which this corpus is kept apart from). One is not ndtyping's (jax_kmeanspp_ok.py:49, plain
+# pyright's); the author left it, as the files were not changed after the first measurement.
+HOLDOUT2_KNOWN_FALSE_POSITIVES: dict[str, str] = {
+    # A jax function's result typed NDArray where the user wrote jax.Array (the annotation jax's own
+    # docs teach for scan/fori_loop bodies, closures and loss functions): an NDArray is not a jax.Array.
+    "jax_beam_topk_ok.py:34": "jnp.concatenate of NDArray operands and lax.top_k's values are NDArray, not the tuple[jax.Array, jax.Array] step() returns (and seqs[parent] joined to token[:, None] is typed rank 3)",
+    "jax_crf_tagger_ok.py:19": "a sum of NDArray reductions is NDArray[float32], not the jax.Array path_score() returns",
+    "jax_hmm_scan_ok.py:31": "cand.max(axis=0) + ll_t and cand.argmax(axis=0) in a lax.scan step annotated -> tuple[jax.Array, jax.Array] are NDArray (argmax typed intp)",
+    "jax_kmeanspp_ok.py:29": "centres = x[random indices] is NDArray, later reassigned a jax.Array: the union is not the jax.Array seed() returns",
+    "jax_node_rk4_ok.py:27": "a closure annotated -> jax.Array returns field(...)'s NDArray",
+    "jax_resize_crop_ok.py:43": "augment() annotated -> jax.Array returns normalise_chw(...)'s NDArray",
+    "jax_sinkhorn_log_ok.py:35": "a lax.fori_loop body annotated -> tuple[jax.Array, jax.Array] returns the NDArray results of update_f/update_g",
+    # jax functions without a rule for NDArray arguments: jax's own signature rejects them.
+    "jax_conv_patches_ok.py:30": "jax.lax.conv_general_dilated(x, kernel) (jax's own signature, Array only): the NDArray lhs and rhs are rejected (two errors on the line)",
+    "jax_resize_crop_ok.py:29": "jax.lax.dynamic_slice (jax's own signature, Array | ndarray): the NDArray operand is rejected",
+    "jax_gp_vmap_ok.py:19": "jax.vmap(jax.vmap(rbf_pair, ...)) keeps rbf_pair's jax.Array parameters: the NDArray arguments a and b are rejected (two errors on the line)",
+    # Shapes ndtyping gets wrong.
+    "jax_gp_vmap_ok.py:30": "k_star @ cho_solve(factor, y): the unknown-shaped right operand is read as a matrix, so the mean is (Test, Any), rank one too many",
+    "jax_hmm_scan_ok.py:17": "log_emit[:, obs] with an integer-array key is typed as if obs were an int: rank 1, not (State, Time)",
+    "np_hmm_forward_ok.py:15": "emit[:, obs] with an integer-array key is typed as if obs were an int: rank 1, not (State, Time)",
+    "jax_switch_moe_ok.py:16": "probs.shape[-1] of an NDArray with an unbounded dimension is typed Expert (object), not an int, for jax.nn.one_hot's num_classes",
+    "np_alibi_ok.py:23": "(Head, 1, 1) * (1, Query, Key) broadcasting (size-1 axes on both sides, rank 3) is not modelled",
+    "np_crf_ok.py:31": "(Batch, Tag, 1) + (1, Tag, Tag) broadcasting (size-1 axes on both sides, rank 3) is not modelled",
+    "np_rk4_ok.py:20": "y @ field.w1 with Field's attributes typed by __init__'s type variables (State@__init__ does not meet State@vector_field); the message prints the operator as \"\"",
+    # numpy's own results (int sizes, lost dtypes) where the user's annotation has dimensions.
+    "np_hmm_forward_ok.py:31": "np.zeros((steps, n_states)) and np.zeros(steps) from lik.shape are numpy's int-sized arrays, which do not meet Time, State",
+    "np_irls_ok.py:29": "w = np.zeros(x.shape[1]) is numpy's _Array1D[float64] (an int size), which does not meet D in newton_step()",
+    "np_irls_ok.py:30": "the same w returned as NDArray[float64, D]",
+    "np_letterbox_ok.py:32": "np.full((size, size, 3), fill, dtype=np.uint8) is numpy's (int, int, int) array: the int size does not meet Literal[3]",
+    "np_survival_ok.py:22": "np.cumprod(1.0 - h, axis=1) is numpy's NDArray[floating] (shape and float64 lost)",
+    "np_moe_ok.py:23": "np.put_along_axis (numpy's own signature) wants an ndarray; an NDArray is not one",
+    "np_moe_ok.py:41": "(gates > 0).mean(axis=0) is float64 and probs.mean(axis=0) float32: operands of different dtypes are rejected (promotion not modelled)",
+    # Newest stack only (Python 3.13, numpy 2.5.5, jax 0.12), read from pyright's message (np_letterbox_ok.py:32
+    # and np_survival_ok.py:22 are not reported there):
+    "jax_nucleus_ok.py:15": "jax 0.12: jnp.maximum(temperature, 1e-4)[:, None] stays NDArray[float32, Batch] (the new axis is dropped), so it does not broadcast against (Batch, Vocab)",
+    # Not ndtyping's: plain pyright reports it.
+    "jax_kmeanspp_ok.py:49": "plain pyright: labels is bound inside the Lloyd loop (possibly unbound after it)",
+}
 
 HOLDOUT2_BUG_KINDS: dict[str, str] = {
     "np_sinkhorn": "transpose forgotten, misplaced or spurious",
