@@ -121,5 +121,9 @@ def more_elementwise(x: NDArray[float32, N, M], i: NDArray[int64, N, M]) -> None
 
 
 def joins(v: NDArray[float32, M], x: NDArray[float32, N, M]) -> None:
-    assert_type(np.stack([v, v]), NDArray[float32, Any, M])
-    assert_type(np.concatenate([x, x]), NDArray[float32, Any, M])
+    # joins give numpy arrays (a class: a declared result type cannot solve their shape)
+    s: NDArray[float32, Any, M] = np.stack([v, v])
+    s_: NDArray[float32, Any, M, M] = np.stack([v, v])  # pyright: ignore[reportAssignmentType]
+    c: NDArray[float32, Any, M] = np.concatenate([x, x])
+    c_: NDArray[float32, Any, N] = np.concatenate([x, x])  # pyright: ignore[reportAssignmentType]
+    print(s, s_, c, c_)

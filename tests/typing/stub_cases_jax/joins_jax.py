@@ -57,13 +57,18 @@ def concatenate_accepts_what_it_cannot_check(
 
 
 def concatenate_along_the_wrong_axis(a: NDArray[float32, B, D1], b: NDArray[float32, B, D2]) -> NDArray[float32, B, Any]:
-    return jnp.concatenate([a, b], axis=0)  # pyright: ignore[reportReturnType]  # D1 and D2 must agree
+    joined = jnp.concatenate([a, b], axis=0)
+    joined.sum()  # pyright: ignore[reportAttributeAccessIssue]  # D1 and D2 must agree
+    # A known gap (docs/stubs.md): a call whose result meets a declared type directly (`return
+    # jnp.concatenate(...)`, `x: NDArray[...] = jnp.concatenate(...)`) is solved from that type by
+    # pyright, and the clash passes unseen.
+    return jnp.concatenate([a, b], axis=0)
 
 
 def concatenate_a_column_under_rows(values: NDArray[float32, N, E], last: NDArray[float32, E]) -> None:
     ok: NDArray[float32, Any, E] = jnp.concatenate([values[1:], last[None, :]], axis=0)
     joined = jnp.concatenate([values[1:], last[:, None]], axis=0)
-    joined.sum()  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]  # (E, 1) under (N - 1, E)
+    joined.sum()  # pyright: ignore[reportAttributeAccessIssue]  # (E, 1) under (N - 1, E)
 
 
 def stack_places_the_new_axis(a: NDArray[float32, H, W], b: NDArray[float32, H, W], x: NDArray[float32, B, H, W, C]) -> None:
@@ -87,7 +92,7 @@ def hstack_vstack_column_stack(
     r3: NDArray[float32, Any, D] = jnp.vstack([u, v])
     r4: NDArray[float32, Any, D] = jnp.vstack([rows, u])
     r5: NDArray[float32, D, Any] = jnp.column_stack([u, v])
-    jnp.vstack([a, b]).sum()  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    jnp.vstack([a, b]).sum()  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def append_with_an_axis(a: NDArray[float32, N, D], b: NDArray[float32, N, D], c: NDArray[float32, D, N]) -> None:
