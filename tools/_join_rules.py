@@ -35,15 +35,14 @@ JOIN_AXES = [0, -1, 1, -2, 2, -3, 3]
 UNKNOWN = "_NdtAny"
 ANY_TAIL = "_NdtUnpack[tuple[_NdtAny, ...]]"
 
+
 def tup(items: list[str]) -> str:
     return f"tuple[{', '.join(items)}]" if items else "tuple[()]"
 
 
 def int_sized(array: str, dtype: str) -> list[str]:
     """Arrays with an `int` size at axis 0, 1, 2, 3 or -1 (an unknown size: they constrain nothing)."""
-    shapes = [
-        [*([UNKNOWN] * position), "int", ANY_TAIL] for position in range(4)
-    ] + [[ANY_TAIL, "int"]]
+    shapes = [[*([UNKNOWN] * position), "int", ANY_TAIL] for position in range(4)] + [[ANY_TAIL, "int"]]
     return [array.format(dtype=dtype, shape=tup(shape)) for shape in shapes]
 
 

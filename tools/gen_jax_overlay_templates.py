@@ -537,10 +537,16 @@ def creation() -> list[str]:
         for shape, result_shape in shapes():
             if dtype is None:
                 out.append(
-                    overload("full", f"shape: {shape}, fill_value: _NdtAny, dtype: type[_NdtD]", res("_NdtD", result_shape))
+                    overload(
+                        "full", f"shape: {shape}, fill_value: _NdtAny, dtype: type[_NdtD]", res("_NdtD", result_shape)
+                    )
                 )
             else:
-                out.append(overload("full", f"shape: {shape}, fill_value: {fill}, dtype: None = None", res(dtype, result_shape)))
+                out.append(
+                    overload(
+                        "full", f"shape: {shape}, fill_value: {fill}, dtype: None = None", res(dtype, result_shape)
+                    )
+                )
     for name in ("zeros_like", "ones_like", "empty_like"):
         first = "prototype" if name == "empty_like" else "a"
         out.append(f"## jax.numpy: before {name}")
@@ -636,11 +642,7 @@ def joins() -> list[str]:
         default = " = 0" if axis == 0 else ""
         params = f"arrays: _NdtSequence[{_join_element(item)}], axis: _NdtLiteral[{axis}]{default}"
         out.append(overload("stack", params, res("_NdtD", tup(result))))
-    out.append(
-        _rejecting(
-            "stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"
-        )
-    )
+    out.append(_rejecting("stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"))
     out.append("## jax.numpy: before concatenate")
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
@@ -683,10 +685,10 @@ def joins() -> list[str]:
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
         elem = _join_element(shape)
-        out.append(overload("append", f"arr: {elem}, values: {elem}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape))))
-    out.append(
-        _rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison)
-    )
+        out.append(
+            overload("append", f"arr: {elem}, values: {elem}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape)))
+        )
+    out.append(_rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison))
     # take_along_axis: the indices' shape; take(a, indices, axis=0): the indices' axes replace the first
     out.append("## jax.numpy: before take_along_axis")
     out.append(

@@ -1177,13 +1177,7 @@ def jax_array_class() -> list[str]:
     lines = [jax_returns(line) for line in renamed.splitlines()]
     lines += [
         "",
-        "class ShapesDoNotBroadcast:",
-        '    """`a == b` for a jax result `a` and an array `b` whose known shapes do not broadcast: no',
-        '    attribute, no operator, assignable to no array (so any use is an error)."""',
-        "",
-        "    __slots__ = ()",
-        "",
-        "from jax._src.basearray import Array as _JaxArray",
+        "from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)",
         "",
         f"class {JAX_ARRAY}(_JaxArray, Generic[JaxDType, JaxShape]):",
         '    """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""',

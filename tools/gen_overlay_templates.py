@@ -716,7 +716,9 @@ def creation() -> list[str]:
     out += [text for text in full if text not in defaults]
     for python, scalar in fill_dtypes:
         out += [
-            text.replace("fill_value: _NdtAny", f"fill_value: {python}").replace(f"_ndt_np.dtype[{FLOAT64}]", f"_ndt_np.dtype[{scalar}]")
+            text.replace("fill_value: _NdtAny", f"fill_value: {python}").replace(
+                f"_ndt_np.dtype[{FLOAT64}]", f"_ndt_np.dtype[{scalar}]"
+            )
             for text in defaults
         ]
     out.append("## numpy.lib._twodim_base_impl: before eye")
@@ -728,7 +730,11 @@ def creation() -> list[str]:
             rest = rest.replace("*, dtype: None = None, ", "dtype: None = None, *, ")
         out.append(overload("eye", f"N: {s0}, M: None = None, {rest}", numpy_array(tup([s0, s0]), result)))
         out.append(overload("eye", f"N: {s0}, M: {s1}, {rest}", numpy_array(tup([s0, s1]), result)))
-        out.append(overload("eye", f"N: _NdtIndex, M: _NdtIndex | None = None, {rest}", numpy_array(tup(["_NdtAny"] * 2), result)))
+        out.append(
+            overload(
+                "eye", f"N: _NdtIndex, M: _NdtIndex | None = None, {rest}", numpy_array(tup(["_NdtAny"] * 2), result)
+            )
+        )
     out += ranges()
     return out
 
@@ -741,7 +747,10 @@ def ranges() -> list[str]:
     tail = "device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     for dtype, result in (("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", None)):
         for kind, scalar in (("int", "_ndt_np.int64"), ("float", FLOAT64)):
-            for params in (f"stop: {kind}, /, *, {dtype}", f"start: {kind}, stop: {kind}, step: {kind} = ..., *, {dtype}"):
+            for params in (
+                f"stop: {kind}, /, *, {dtype}",
+                f"start: {kind}, stop: {kind}, step: {kind} = ..., *, {dtype}",
+            ):
                 out.append(overload("arange", f"{params}, {tail}", numpy_array(vector, result or scalar)))
     out.append("## numpy._core.function_base: before linspace")
     head = "start: float, stop: float, num: _NdtIndex = 50, endpoint: bool = True, retstep: _NdtLiteral[False] = False"
@@ -749,7 +758,9 @@ def ranges() -> list[str]:
         params = f"{head}, {dtype}, axis: _NdtIndex = 0"
         if not dtype.startswith("*"):
             params += ", *"
-        out.append(overload("linspace", f"{params}, device: _NdtLiteral['cpu'] | None = None", numpy_array(vector, result)))
+        out.append(
+            overload("linspace", f"{params}, device: _NdtLiteral['cpu'] | None = None", numpy_array(vector, result))
+        )
     return out
 
 
@@ -776,7 +787,9 @@ def rank_keeping() -> list[str]:
                 loose(numpy_array("tuple[_NdtAny]", "_NdtDInexact")),
             )
         )
-        out.append(guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtIndex | None = None, {rest}", "_NdtAny"))
+        out.append(
+            guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtIndex | None = None, {rest}", "_NdtAny")
+        )
         for dtype_in, dtype_out in (("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")):
             for axis, shape_in, shape_out in (
                 ("_NdtIndex", "_NdtShNE", "_NdtShNE"),
@@ -793,9 +806,21 @@ def rank_keeping() -> list[str]:
         for rank in range(1, 5):
             unknown = tup(["_NdtAny"] * rank)
             result = family(unknown, "_NdtD")
-            out.append(overload("pad", f"array: {family(unknown, '_NdtD')}, {tail}", loose(result) if family is numpy_array else result))
+            out.append(
+                overload(
+                    "pad",
+                    f"array: {family(unknown, '_NdtD')}, {tail}",
+                    loose(result) if family is numpy_array else result,
+                )
+            )
         result = family("tuple[_NdtAny, ...]", "_NdtD")
-        out.append(overload("pad", f"array: {family('_NdtAny', '_NdtD')}, {tail}", loose(result) if family is numpy_array else result))
+        out.append(
+            overload(
+                "pad",
+                f"array: {family('_NdtAny', '_NdtD')}, {tail}",
+                loose(result) if family is numpy_array else result,
+            )
+        )
     # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
     out.append("## numpy.lib._index_tricks_impl: before fill_diagonal")
     out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
@@ -850,11 +875,7 @@ def joins() -> list[str]:
         default = " = 0" if axis == 0 else ""
         params = f"arrays: _NdtSequence[{_join_element(item)}], axis: _NdtLiteral[{axis}]{default}"
         out.append(overload("stack", params, joined(tup(result))))
-    out.append(
-        _rejecting(
-            "stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"
-        )
-    )
+    out.append(_rejecting("stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"))
     out.append("## numpy._core.multiarray: before concatenate")
     out.append(overload("concatenate", f"arrays: _NdtSequence[{numpy_item}], /, axis: int = 0", numpy_result))
     # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
@@ -871,7 +892,6 @@ def joins() -> list[str]:
     )  # fmt: skip
     # hstack: 1-D arrays joined end to end, others along axis 1; vstack: 1-D arrays become rows
     # (mixed with 2-D ones), others joined along axis 0; column_stack: 1-D arrays become columns
-    one_d = shaped_array(tup([a]), "_NdtD")
     kw = "*, dtype: None = None, casting: _NdtAny = 'same_kind'"
     hstack_rules = [
         (f"_NdtSequence[{shaped_array(tup(['_NdtAny']), '_NdtD')}]", tup(["_NdtAny"])),
@@ -897,9 +917,7 @@ def joins() -> list[str]:
         out.append(overload(name, f"tup: _NdtSequence[{numpy_item}]{tail_params}", numpy_result))
         for param, result in rules:
             out.append(overload(name, f"tup: {param}{tail_params}", joined(result)))
-        out.append(
-            _rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail_params}", concat_poison)
-        )
+        out.append(_rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail_params}", concat_poison))
     # append with a literal axis: concatenate of two arrays
     out.append("## numpy.lib._function_base_impl: before append")
     out.append(overload("append", f"arr: {numpy_item}, values: {numpy_item}, axis: int", numpy_result))
@@ -907,9 +925,7 @@ def joins() -> list[str]:
         shape = join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST)
         elem = _join_element(shape)
         out.append(overload("append", f"arr: {elem}, values: {elem}, axis: _NdtLiteral[{axis}]", joined(tup(shape))))
-    out.append(
-        _rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison)
-    )
+    out.append(_rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison))
     # take_along_axis: the result has the indices' shape; take(a, indices, axis=0): the indices'
     # axes replace the first
     out.append("## numpy.lib._shape_base_impl: before take_along_axis")
@@ -943,7 +959,9 @@ def joins() -> list[str]:
         for axis in join_rules.JOIN_AXES:
             shape = tup(join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST))
             default = " = 0" if axis == 0 else ""
-            params = f"ary: {shaped_array(shape, '_NdtD')}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
+            params = (
+                f"ary: {shaped_array(shape, '_NdtD')}, indices_or_sections: _NdtAny, axis: _NdtLiteral[{axis}]{default}"
+            )
             out.append(overload(name, params, f"list[{shaped_array(shape, '_NdtD')}]"))
     return out
 

@@ -192,6 +192,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         scratch = Path(scratch_name)
         stub_dir: Optional[Path] = None
         if use_stubs:
+
             def warn(message: str) -> None:
                 print(f"ndtyping check: warning: {message}", file=err)
 

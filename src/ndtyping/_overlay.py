@@ -210,9 +210,7 @@ def _with_project_einsum(sections: list[_Section], package: str, einsum: Optiona
 
     project = _parse_template(einsum_sections({package: einsum[package]}, PROJECT_EINSUM))
     modules = {s.module for s in project}
-    at = next(
-        (n for n, s in enumerate(sections) if s.feature == GENERIC_EINSUM and s.module in modules), len(sections)
-    )
+    at = next((n for n, s in enumerate(sections) if s.feature == GENERIC_EINSUM and s.module in modules), len(sections))
     return [*sections[:at], *project, *sections[at:]]
 
 

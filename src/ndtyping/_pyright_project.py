@@ -142,8 +142,14 @@ def read_settings(config: Path, tables: tuple[str, ...] = ("pyright",)) -> Optio
 def checked_roots(project: Project, paths: Sequence[Path] = ()) -> tuple[list[Path], list[str]]:
     """What pyright checks: the paths given, else the config's `include` (else the project root);
     and the config's `exclude` globs (relative to the project root, where pyright reads them)."""
-    settings = (read_settings(project.config, ("basedpyright", "pyright")) if project.config is not None else None) or {}
-    exclude = [e for e in settings.get("exclude", []) if isinstance(e, str)] if isinstance(settings.get("exclude"), list) else []
+    settings = (
+        read_settings(project.config, ("basedpyright", "pyright")) if project.config is not None else None
+    ) or {}
+    exclude = (
+        [e for e in settings.get("exclude", []) if isinstance(e, str)]
+        if isinstance(settings.get("exclude"), list)
+        else []
+    )
     if paths:
         return [Path(p).resolve() for p in paths], exclude
     base = project.config.parent if project.config is not None else project.root

@@ -4132,13 +4132,7 @@ class _JaxAt:
 
     def __get__(self, obj: ShapedArray[DType, Shape], owner: Any, /) -> _JaxIndexUpdateHelper[DType, Shape]: ...
 
-class ShapesDoNotBroadcast:
-    """`a == b` for a jax result `a` and an array `b` whose known shapes do not broadcast: no
-    attribute, no operator, assignable to no array (so any use is an error)."""
-
-    __slots__ = ()
-
-from jax._src.basearray import Array as _JaxArray
+from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)
 
 class ShapedJaxArray(_JaxArray, Generic[JaxDType, JaxShape]):
     """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""
