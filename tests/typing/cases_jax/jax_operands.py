@@ -23,8 +23,9 @@ def jax_left(j: jax.Array, x: NDArray[float32, N, M], w: NDArray[float32, M, E],
     assert_type(j / x, NDArray[float32, N, M])
     assert_type(j ** x, NDArray[float32, N, M])
     assert_type(j < x, NDArray[bool_, N, M])
-    # `j @ w` is (..., E) whatever j's rank (1 or more)
-    assert_type(j @ w, NDArray[float32, Unpack[tuple[Any, ...]], E])
+    # an operand of unknown shape on either side of `@` gives an unknown shape (read as (..., E),
+    # an unknown operand on the right made `img @ LUMA` one axis too many: docs/static.md)
+    assert_type(j @ w, NDArray[float32, Unpack[tuple[Any, ...]]])
     j @ u
     return j @ w
 
