@@ -112,7 +112,10 @@ SURFACE_HEADER = """\
 # The array surface of ndtyping's NDArray: each function is attached to ShapedArray under its own
 # name (see _ndarray.pyi), so its type variables read `DType@sum` in hovers and messages.
 # Only static checkers read this file; there is no runtime module.
+# ShapedJaxArray narrows jax.Array's methods to shaped overloads on purpose (it types jax results):
+# its overrides are narrower than the base's, which pyright's override checks would report.
 # pyright: reportInvalidTypeVarUse=false, reportSelfClsParameterName=false, reportOverlappingOverload=false
+# pyright: reportIncompatibleMethodOverride=false, reportIncompatibleVariableOverride=false
 from collections.abc import Iterator, Sequence
 from types import EllipsisType, ModuleType
 from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
