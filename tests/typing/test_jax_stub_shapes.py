@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from ndtyping._einsum_rules import collect_einsum_spellings
 from ndtyping._overlay import build_overlay, supported
 
 from .run_pyright import run_pyright
@@ -288,7 +289,6 @@ def _annotation(shape: tuple[int, ...]) -> str:
 @pytest.fixture(scope="module")
 def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
     tmp = tmp_path_factory.mktemp("jax-shapes")
-    overlay = build_overlay(tmp / "overlay")
     lines = [
         "from typing import Literal",
         "import numpy as np",
@@ -303,6 +303,9 @@ def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, str]:
         lines += [f"def case_{index}({params}) -> None:", f"    reveal_type({expr})  # case {index}", ""]
     case_file = tmp / "jax_shape_cases.py"
     case_file.write_text("\n".join(lines))
+    # jnp.einsum's spellings beyond the shipped patterns are typed from the project's own calls, as
+    # `ndtyping check` collects them: here, the case file is the project
+    overlay = build_overlay(tmp / "overlay", einsum=collect_einsum_spellings([case_file]))
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     diagnostics = run_pyright([case_file], version, jax_config(tmp, overlay, strict=False), keep_information=True)
     errors = [d for d in diagnostics if d.severity == "error"]
