@@ -52,6 +52,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+from ._pyright_project import link
+
 __all__ = ["build_overlay", "default_overlay_dir", "einsum_layer", "overlay_staleness", "supported", "TEMPLATES"]
 
 TEMPLATES = ("numpy", "jax")  # template directories in stubs/, one per top-level package
@@ -266,24 +268,14 @@ def _unlink_path(base: Path, dest: Path, relative: Path) -> None:
         if not here.is_dir():
             here.mkdir(parents=True)
             for entry in here_base.iterdir():
-                link_entry(entry, here / entry.name)
+                link(entry, here / entry.name)
         here_base, here = here_base / part, here / part
     if here.is_symlink():
         here.unlink()
     if not here.is_dir():
         here.mkdir(parents=True)
         for entry in here_base.iterdir():
-            link_entry(entry, here / entry.name)
-
-
-def link_entry(source: Path, target: Path) -> None:
-    try:
-        target.symlink_to(source, target_is_directory=source.is_dir())
-    except OSError:  # no symlinks (Windows without the privilege): copy
-        if source.is_dir():
-            shutil.copytree(source, target)
-        else:
-            shutil.copyfile(source, target)
+            link(entry, here / entry.name)
 
 
 def einsum_layer(base: Path, einsum: Einsum, dest: Path, warn: Optional[Warn] = None,
@@ -299,7 +291,7 @@ def einsum_layer(base: Path, einsum: Einsum, dest: Path, warn: Optional[Warn] = 
     dest.mkdir(parents=True, exist_ok=True)
     for entry in base.iterdir():
         if not entry.name.startswith("."):
-            link_entry(entry, dest / entry.name)
+            link(entry, dest / entry.name)
     known = set((read_manifest(base) or {}).get("warnings", []))
     for message in _write_einsum_modules(base, dest, packages, templates, installed, None, einsum):
         if message not in known:
