@@ -58,7 +58,8 @@ def least_squares(a: NDArray[float64, N, D], y: NDArray[float64, N], square: NDA
     assert_type(np.linalg.lstsq(a, y, rcond=None)[0], NDArray[float64, D])
     np.linalg.lstsq(a.T, y, rcond=None)  # pyright: ignore[reportCallIssue, reportArgumentType]
     np.linalg.solve(square, a.T)  # pyright: ignore[reportCallIssue, reportArgumentType]
-    np.linalg.inv(a)  # pyright: ignore[reportCallIssue, reportArgumentType]  # not square
+    # np.linalg.inv of a non-square matrix is an error with numpy 2.4 only: numpy 2.5's own
+    # overloads take any array-like and accept it (docs/stubs.md)
     assert_type(np.linalg.solve(square, y), NDArray[float64, N])
     solve_list: Any = np.linalg.solve(square, [1.0, 2.0])  # a list: numpy's own result
     ints = np.linalg.solve(square.astype(np.int64), y)  # mixed dtypes: the shapes still checked
