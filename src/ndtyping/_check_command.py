@@ -28,15 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Optional, TextIO, cast
 
-from ._pyright_project import (
-    CheckError,
-    Project,
-    checked_roots,
-    find_project,
-    locate_project,
-    merged_stub_dir,
-    user_stub_dir,
-)
+from ._pyright_project import CheckError, Project, find_project, locate_project, merged_stub_dir, user_stub_dir
 
 __all__ = ["CheckError", "Finding", "Project", "find_project", "pyright_command", "run_check"]
 
@@ -171,6 +163,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         raise CheckError("pyright is not installed: `pip install pyright` (ndtyping check runs it)")
     project = locate_project(options.project, options.paths, cwd)
     editor_stubs = user_stub_dir(project)
+    from ._einsum_rules import project_einsum
+
     einsum = project_einsum(project, options.paths) if options.stubs else None
     stale = overlay_staleness(editor_stubs, einsum=einsum)
     if stale:  # the check itself uses a fresh overlay; the editor still reads the stale one
@@ -255,14 +249,6 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         where = ", ".join(str(p) for p in options.paths) if options.paths else "your config's include/exclude"
         raise CheckError(f"no Python files to check in {where}")
     return 1 if counts["error"] else 0
-
-
-def project_einsum(project: Project, paths: list[Path]) -> dict[str, list[str]]:
-    """The einsum subscripts the checked files spell out, per package (ndtyping._einsum_rules)."""
-    from ._einsum_rules import collect_einsum_spellings, project_python_files
-
-    roots, exclude = checked_roots(project, paths)
-    return collect_einsum_spellings(project_python_files(roots, exclude, project.root))
 
 
 def _plural(count: int, word: str) -> str:

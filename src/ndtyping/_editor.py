@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, TextIO
 
-from ._check_command import project_einsum
+from ._einsum_rules import project_einsum
 from ._overlay import build_overlay, overlay_staleness, read_manifest
 from ._pyright_project import DEFAULT_STUB_DIR, CheckError, Project, link, locate_project, read_settings, strip_jsonc
 
@@ -56,7 +56,7 @@ def set_up_editor(
     changes: list[str] = []
 
     user_stubs = _user_stub_dir(project, editor_dir)
-    einsum = project_einsum(project, [])
+    einsum = project_einsum(project)
     stale = overlay_staleness(stub_dir, einsum=einsum)
     if stale:
         changes.append(f"the overlay in {STUB_PATH} was stale ({stale}): rebuilt")

@@ -35,9 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
+from ._pyright_project import Project, checked_roots
+
 __all__ = [
     "ELLIPSIS", "LIBRARIES", "EinsumLibrary", "EinsumSpec", "collect_einsum_spellings", "einsum_overload",
-    "einsum_sections", "parse_einsum", "project_python_files",
+    "einsum_sections", "parse_einsum", "project_einsum", "project_python_files",
 ]  # fmt: skip
 
 ELLIPSIS = "..."
@@ -308,3 +310,10 @@ def collect_einsum_spellings(files: Iterable[Path]) -> dict[str, list[str]]:
         package: [s for s, _ in sorted(c.items(), key=lambda item: (-item[1], item[0]))]
         for package, c in sorted(counts.items())
     }
+
+
+def project_einsum(project: Project, paths: Sequence[Path] = ()) -> dict[str, list[str]]:
+    """The einsum subscripts the files pyright checks spell out, per package (`ndtyping check` and
+    `ndtyping editor` both type them)."""
+    roots, exclude = checked_roots(project, paths)
+    return collect_einsum_spellings(project_python_files(roots, exclude, project.root))
