@@ -474,3 +474,18 @@ def test_matmul_operator_keeps_its_name() -> None:
         '"ShapedArray[float32, tuple[N@f, E@f]]"'
     )
     assert message == 'Operator "@" not supported for types "NDArray[float32, N, D]" and "NDArray[float32, N, E]"'
+
+
+def test_a_numpy_array_for_a_jax_array_says_so() -> None:
+    """The overlay's jax.Array is a protocol whose one member is `is_fully_replicated` (docs/stubs.md):
+    pyright's reason, that member's absence, is said as what it means."""
+    from ndtyping._messages import rewrite_message
+
+    message = rewrite_message(
+        'Type "ndarray[_AnyShape, dtype[Any]]" is not assignable to declared type "Array"\n'
+        '  "is_fully_replicated" is not present'
+    )
+    assert message == (
+        'Type "ndarray[_AnyShape, dtype[Any]]" is not assignable to declared type "Array"\n'
+        "  not a jax array (a numpy array is not a jax.Array)"
+    )

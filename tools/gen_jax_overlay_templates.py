@@ -78,7 +78,8 @@ _NdtCSh = _NdtTypeVar("_NdtCSh", bound=tuple[_NdtAny, ...], default=tuple[_NdtAn
 # NDArray is a protocol, not one of jax's ArrayLike types: let every jax.numpy function take it.
 # (jax._src.typing's ArrayLike is extended the same way, for jax.lax and jax.numpy.linalg.)
 ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
-# jax's own ArrayLike: the narrowed fallbacks of the functions whose shapes ndtyping checks
+# jax's own ArrayLike, which names jax's array class (see basearray_patch): the narrowed fallbacks of
+# the functions whose shapes ndtyping checks take it, so an NDArray that fits none of their rules is an error
 from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
 
 # literal sizes up to 128 (a bound the cost of which is measured in research/pyright_perf/NOTES.md)
@@ -948,19 +949,21 @@ from typing_extensions import Concatenate as _NdtConcatenate, TypeVar as _NdtTyp
 import numpy as _ndt_np
 from ndtyping._ndarray import ShapedArray as _NdtArray
 from jax.numpy import _NdtJaxArray
-_NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
-_NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
+# Defaults: what a lambda or a function of jax.Array leaves unsolved reads as Any, not Unknown.
+_NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic, default=_NdtAny)
+_NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic, default=_NdtAny)
 _NdtBatch = _NdtTypeVar("_NdtBatch")
-_NdtS = _NdtTypeVarTuple("_NdtS")
-_NdtS2 = _NdtTypeVarTuple("_NdtS2")
-_NdtD3 = _NdtTypeVar("_NdtD3", bound=_ndt_np.generic)
-_NdtD4 = _NdtTypeVar("_NdtD4", bound=_ndt_np.generic)
-_NdtS3 = _NdtTypeVarTuple("_NdtS3")
-_NdtS4 = _NdtTypeVarTuple("_NdtS4")
+_NdtS = _NdtTypeVarTuple("_NdtS", default=_NdtUnpack[tuple[_NdtAny, ...]])
+_NdtS2 = _NdtTypeVarTuple("_NdtS2", default=_NdtUnpack[tuple[_NdtAny, ...]])
+_NdtD3 = _NdtTypeVar("_NdtD3", bound=_ndt_np.generic, default=_NdtAny)
+_NdtD4 = _NdtTypeVar("_NdtD4", bound=_ndt_np.generic, default=_NdtAny)
+_NdtS3 = _NdtTypeVarTuple("_NdtS3", default=_NdtUnpack[tuple[_NdtAny, ...]])
+_NdtS4 = _NdtTypeVarTuple("_NdtS4", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
-from jax._src.basearray import Array as _NdtVmapArray
+from jax._src.basearray import _NdtNominalArray as _NdtVmapArray
 # A function of a jax array (a lambda too: pyright infers its parameter from this bound) keeps
-# jax's own typing; an NDArray-annotated function returns NDArray, which is not a jax Array.
+# jax's own typing; an NDArray-annotated function returns NDArray, which is a jax.Array to the
+# user's annotations but not jax's array class, so it takes the NDArray overloads below.
 _NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapArray], _NdtVmapArray])
 
 @_ndt_overload
@@ -1040,7 +1043,7 @@ def value_and_grad(
     fun: _NdtCallable[_NdtP, _NdtVmapArray], argnums: int | _NdtSequence[int] = 0,
     has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
     reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, tuple[_NdtVmapArray, _NdtAny]]: ...
+) -> _NdtCallable[_NdtP, tuple[Array, _NdtAny]]: ...
 @_ndt_overload
 def value_and_grad(
     fun: _NdtCallable[_NdtP, _NdtArray[_NdtGradD, _NdtGradS]], argnums: int | _NdtSequence[int] = 0,
@@ -1055,6 +1058,36 @@ def value_and_grad(
 def value_and_grad(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
     return _NdtJaxValueAndGrad(*args, **kwargs)  # jax's own at runtime
 """
+
+
+def basearray_patch() -> list[str]:
+    """jax's `Array` becomes a protocol that NDArray values fit, so a user's `jax.Array` annotation
+    (a scan body's, a closure's, a pytree's `dict[str, jax.Array]`) accepts them.
+
+    The class jax declares is renamed `_NdtNominalArray` and `Array` is defined anew, deriving from
+    it and from Protocol, with one protocol member: `is_fully_replicated`, a property jax arrays and
+    NDArray values have and numpy arrays lack. pyright reads members of a protocol's non-protocol
+    bases as inherited, not as requirements (it reports the base in the stub, which users never
+    see), so jax's values are still Arrays with all their methods, a numpy array is still not one,
+    and every signature of jax that names `Array` takes an NDArray. jax's `ArrayLike` names the class:
+    jax's operators then do not take an NDArray (pyright tries the NDArray's reflected operator, which
+    has the shape rules), and neither do the fallbacks ndtyping narrows to it.
+    """
+    return [
+        "## jax._src.basearray: rename class Array -> _NdtNominalArray",
+        "## jax._src.basearray: preamble",
+        # only names the preamble imports itself (jax's imports differ between releases)
+        "from typing import Any as _NdtAny, Protocol as _NdtProtocol, runtime_checkable as _ndt_runtime_checkable",
+        "import numpy as _ndt_np",
+        "@_ndt_runtime_checkable",
+        "class Array(_NdtNominalArray, _NdtProtocol):  # a protocol deriving from a class: see ndtyping's overlay",
+        "  @property",
+        "  def is_fully_replicated(self) -> bool: ...",
+        # jax types it as a bare ndarray, which makes an Array met as an NDArray `NDArray[Unknown,
+        # *Unknown]`: its dtype and shape are unknown, which is Any (no parameters: NDArray's has none)
+        "  def __array__(self) -> _ndt_np.ndarray[tuple[_NdtAny, ...], _ndt_np.dtype[_NdtAny]]: ...",
+        "## jax._src.basearray: narrow ArrayLike Array -> _NdtNominalArray",
+    ]
 
 
 def typing_patch() -> list[str]:
@@ -1084,8 +1117,8 @@ _NdtCarry = _NdtTypeVar("_NdtCarry")
 _NdtX = _NdtTypeVar("_NdtX")
 _NdtY = _NdtTypeVar("_NdtY")
 _NdtT = _NdtTypeVar("_NdtT")
-_NdtS = _NdtTypeVarTuple("_NdtS")
-_NdtS2 = _NdtTypeVarTuple("_NdtS2")
+_NdtS = _NdtTypeVarTuple("_NdtS", default=_NdtUnpack[tuple[_NdtAny, ...]])
+_NdtS2 = _NdtTypeVarTuple("_NdtS2", default=_NdtUnpack[tuple[_NdtAny, ...]])
 """
 
 
@@ -1145,7 +1178,7 @@ def sections() -> list[str]:
         "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax.numpy: preamble", jax_numpy_preamble(),
         *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
-        *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(),
+        *basearray_patch(), *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(),
         "## jax: rename import vmap -> _NdtJaxVmap", "## jax: rename import grad -> _NdtJaxGrad",
         "## jax: rename import value_and_grad -> _NdtJaxValueAndGrad", "## jax: preamble", VMAP, GRAD,
     ]  # fmt: skip

@@ -19,10 +19,14 @@ A template file holds sections, each starting with a line `## <module>: <action>
 - `## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike` -- the module imports the name
   under the new one, so that the preamble can define its own `ArrayLike` (pyright reads a
   name bound twice in a stub as Unknown);
+- `## jax._src.basearray: rename class Array -> _NdtNominalArray` -- the library's class is defined
+  under the new name (references to the old name stay), so the preamble can define the old name
+  anew (jax's `Array` becomes a protocol that NDArray values fit, see docs/static.md);
 - `## jax.numpy: narrow matmul ArrayLike -> _NdtStrictArrayLike` -- in the library's own
-  definition of `matmul` (or, for the new class of an `extend` section, in its copy of the
-  parent's `__call__`), the type name is replaced: the library's fallback then no longer accepts an
-  ndtyping array whose shape fits none of ndtyping's overloads, so pyright reports the call.
+  definition of `matmul` (or of a type alias `matmul = ...`; or, for the new class of an `extend`
+  section, in its copy of the parent's `__call__`), the type name is replaced: the library's
+  fallback then no longer accepts an ndtyping array whose shape fits none of ndtyping's overloads,
+  so pyright reports the call.
 
 A function defined once (jax's stubs) becomes the last overload of the set; a parent `__call__`
 copied by `extend` is re-indented to the new class and made an overload the same way.
@@ -33,7 +37,7 @@ apply there; the rest of the overlay is built. Sections that only make sense tog
 feature tag, `[feature]` or `[feature: variant]`, at the end of the header line: a variant is
 used whole or not at all, and the first variant that fits the installed library wins (numpy
 2.5 turned `zeros: _ConstructorEmpty` into overloaded functions; both spellings are templated).
-An untagged `preamble` or `rename` is the base of its module: if it cannot apply, the module
+An untagged `preamble`, `rename` or `rename class` is the base of its module: if it cannot apply, the module
 keeps the library's own stub.
 """
 
@@ -80,9 +84,9 @@ def _print_warning(message: str) -> None:
 @dataclass
 class _Section:
     module: str
-    action: str  # preamble | before | extend | retype | rename | narrow
+    action: str  # preamble | before | extend | retype | rename | rename-class | narrow
     target: str  # the function, class, variable or import the action needs ("" for preamble)
-    new: str = ""  # extend: the new class; retype: the new type; rename: the new name; narrow: the new type
+    new: str = ""  # extend: the new class; retype: the new type; rename(-class): the new name; narrow: the new type
     old: str = ""  # narrow: the type name replaced
     feature: str = ""  # sections of one feature variant apply together
     variant: str = ""
@@ -94,6 +98,7 @@ class _Section:
             "extend": "class",
             "retype": "variable",
             "rename": "import",
+            "rename-class": "class",
             "narrow": "function",
         }
         return f"{self.module}.{self.target} ({kinds.get(self.action, self.action)})"
@@ -425,8 +430,13 @@ def _module_stub(package_dir: Path, package: str, module: str) -> Optional[Path]
 
 _SECTION = re.compile(
     r"^## ([\w.]+): (?:(preamble)|before (\w+)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
-    r"|narrow (\w+) (\w+) -> (\w+))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
+    r"|rename class (\w+) -> (\w+)|narrow (\w+) (\w+) -> (\w+))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
 )
+
+
+# The actions that make a module's base: if one cannot apply, the module keeps the library's stub
+# (a preamble that defines a renamed name anew would otherwise bind it twice).
+_BASE_ACTIONS = ("preamble", "rename", "rename-class")
 
 
 def _parse_template(text: str) -> list[_Section]:
@@ -438,7 +448,7 @@ def _parse_template(text: str) -> list[_Section]:
                 sections[-1].lines.append(line)
             continue
         (module, preamble, before, base, new_class, variable, new_type, name, new_name,
-         narrowed, old_type, narrow_type, feature, variant) = match.groups()  # fmt: skip
+         renamed_class, class_name, narrowed, old_type, narrow_type, feature, variant) = match.groups()  # fmt: skip
         if preamble:
             section = _Section(module, "preamble", "")
         elif before:
@@ -449,6 +459,8 @@ def _parse_template(text: str) -> list[_Section]:
             section = _Section(module, "retype", variable, new_type)
         elif name:
             section = _Section(module, "rename", name, new_name)
+        elif renamed_class:
+            section = _Section(module, "rename-class", renamed_class, class_name)
         else:
             section = _Section(module, "narrow", narrowed, narrow_type, old_type)
         section.feature, section.variant = (feature or "").strip(), (variant or "").strip()
@@ -465,7 +477,7 @@ def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: fro
     if section.action == "before":
         if not any(isinstance(n, ast.FunctionDef) and n.name == section.target for n in tree.body):
             return f"{section.module} has no function {section.target!r}"
-    elif section.action == "extend":
+    elif section.action in ("extend", "rename-class"):
         if not any(isinstance(n, ast.ClassDef) and n.name == section.target for n in tree.body):
             return f"{section.module} has no class {section.target!r}"
     elif section.action == "retype":
@@ -475,9 +487,18 @@ def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: fro
         if not _imports(tree, section.target):
             return f"{section.module} does not import {section.target!r}"
     elif section.action == "narrow" and section.target not in extended:
-        if not any(isinstance(n, ast.FunctionDef) and n.name == section.target for n in tree.body):
-            return f"{section.module} has no function {section.target!r} to narrow"
+        if not _narrowed_nodes(tree, section.target):
+            return f"{section.module} has no function or type alias {section.target!r} to narrow"
     return ""
+
+
+def _narrowed_nodes(tree: ast.Module, name: str) -> list[ast.stmt]:
+    """The module's functions named `name`, or its assignments to `name` (a type alias)."""
+    return [
+        n for n in tree.body
+        if (isinstance(n, ast.FunctionDef) and n.name == name)
+        or (isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets))
+    ]  # fmt: skip
 
 
 def _imports(tree: ast.Module, name: str) -> list[ast.ImportFrom]:
@@ -515,7 +536,7 @@ def _patch_modules(
     # A module whose base (untagged preamble and renames) does not fit is left as it is.
     dropped: set[str] = {module for module, parsed in trees.items() if parsed is None}
     for section in sections:
-        if not section.feature and section.action in ("preamble", "rename") and section.module not in dropped:
+        if not section.feature and section.action in _BASE_ACTIONS and section.module not in dropped:
             reason = misfit(section)
             if reason:
                 dropped.add(section.module)
@@ -532,7 +553,7 @@ def _patch_modules(
         if section.module in dropped:
             continue
         if not section.feature:
-            if section.action in ("preamble", "rename"):
+            if section.action in _BASE_ACTIONS:
                 chosen.append(section)
                 continue
             section.feature = f"{section.module}:{section.action}:{section.target}"
@@ -599,7 +620,7 @@ def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
     for narrow in narrows:
         if narrow.target in extended:
             continue  # narrowed in the subclass's copy above; the library's class stays as it is
-        for node in (n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == narrow.target):
+        for node in _narrowed_nodes(tree, narrow.target):
             for index in range(node.lineno - 1, node.end_lineno or node.lineno):
                 lines[index] = re.sub(rf"\b{narrow.old}\b", narrow.new, lines[index])
 
@@ -608,6 +629,11 @@ def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
         for node in _imports(tree, name):
             for index in range(node.lineno - 1, node.end_lineno or node.lineno):
                 lines[index] = re.sub(rf"\b{name}( as {name}\b|\b(?! as))", f"{name} as {new}", lines[index])
+
+    for section in (s for s in sections if s.action == "rename-class"):
+        for node in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == section.target):
+            index = node.lineno - 1  # the `class` line (decorators come before it)
+            lines[index] = re.sub(rf"^class {section.target}\b", f"class {section.new}", lines[index])
 
     retypes = [(s.target, s.new) for s in sections if s.action == "retype"]
     out: list[str] = []

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from ndtyping._overlay import build_overlay, supported
+from ndtyping._overlay import _apply, _misfit, _parse_template, _template_text, build_overlay, supported
 
 from .run_pyright import HERE, Diagnostic, run_pyright
 from .test_stubs import config
@@ -37,13 +39,33 @@ def test_overlay_patches_jax(overlay: Path) -> None:
     jnp = (overlay / "jax" / "numpy" / "__init__.pyi").read_text()
     assert "import ShapedJaxArray as ShapedJaxArray" in jnp and "add: _NdtBinaryUfunc" in jnp
     assert "def relu(x: _NdtArray" in (overlay / "jax" / "nn" / "__init__.pyi").read_text()
-    # jax's implementation (_src) is not mirrored; only the module that defines ArrayLike is patched
+    # jax's implementation (_src) is not mirrored; only the modules that define Array and ArrayLike are patched
     assert (overlay / "jax" / "__init__.py").exists()
-    assert sorted(p.name for p in (overlay / "jax" / "_src").iterdir()) == ["typing.pyi"]
+    assert sorted(p.name for p in (overlay / "jax" / "_src").iterdir()) == ["basearray.pyi", "typing.pyi"]
     assert (
         "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArray[_NdtAnyType, _NdtAnyType]]"
         in (overlay / "jax" / "_src" / "typing.pyi").read_text()
     )
+    # jax's Array class under another name, and Array a protocol deriving from it (docs/static.md)
+    basearray = (overlay / "jax" / "_src" / "basearray.pyi").read_text()
+    assert re.search(r"^class _NdtNominalArray\b", basearray, re.M) and not re.search(r"^class Array:", basearray, re.M)
+    assert "class Array(_NdtNominalArray, _NdtProtocol):" in basearray
+
+
+def test_renaming_jax_array_class() -> None:
+    """`rename class` renames the definition only (references keep the name, which the preamble
+    defines anew), and does not fit a jax whose basearray has no class `Array`; it is part of
+    its module's base, so such a module keeps jax's own text (the preamble alone would define
+    `Array` twice)."""
+    sections = [s for s in _parse_template(_template_text("jax")) if s.module == "jax._src.basearray"]
+    assert [s.action for s in sections] == ["rename-class", "preamble", "narrow"]
+    source = "from typing import final\n@final\nclass Array:\n  def copy(self) -> Array: ...\nArrayLike = Union[\n  Array,\n  int]\n"
+    patched = _apply(source, ast.parse(source), sections)
+    assert "@final\nclass _NdtNominalArray:\n  def copy(self) -> Array: ..." in patched
+    assert "class Array(_NdtNominalArray, _NdtProtocol):" in patched
+    assert "ArrayLike = Union[\n  _NdtNominalArray,\n  int]" in patched  # jax's ArrayLike names the class
+    moved = "class ArrayBase:\n  def copy(self) -> ArrayBase: ...\n"
+    assert _misfit(sections[0], ast.parse(moved), moved.splitlines()) == "jax._src.basearray has no class 'Array'"
 
 
 def test_jax_stub_cases(overlay: Path, tmp_path: Path) -> None:

@@ -31,7 +31,6 @@ MIN_CATCH_RATE = 0.84
 # removed from here. (18 error lines in 11 files on 2026-11-24; 90 lines in 55 files before the
 # surface and overlay work of that day.)
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
-    "jax_scan_rnn_ok.py:24": "the scan step returns cell()'s NDArray (a protocol) where its own annotation says tuple[jax.Array, jax.Array]: an NDArray is not a jax.Array (also without the overlay)",
     "jax_solve_ok.py:24": "rbf(a: (N, D), b: (M, D)) with N bound to int: an array of the unbounded M given for N breaks N's bound (also without the overlay)",
     "np_contrastive_ok.py:30": "rng.normal(...).astype(np.float32) in the twin's own test code: numpy's Generator result typed float64 here",
     "np_eigh_ok.py:19": "the twin annotates eigh's eigenvalues as (Any,) and eigenvectors as (D, Any); the overlay gives (...,) and (D,)",
