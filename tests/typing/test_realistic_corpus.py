@@ -33,7 +33,6 @@ MIN_CATCH_RATE = 0.84
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_solve_ok.py:24": "rbf(a: (N, D), b: (M, D)) with N bound to int: an array of the unbounded M given for N breaks N's bound (also without the overlay)",
     "np_contrastive_ok.py:30": "rng.normal(...).astype(np.float32) in the twin's own test code: numpy's Generator result typed float64 here",
-    "np_eigh_ok.py:19": "the twin annotates eigh's eigenvalues as (Any,) and eigenvectors as (D, Any); the overlay gives (...,) and (D,)",
     "np_mha_ok.py:51": "rng.normal(...) * scale in the twin's own test code is float64 where float32 weights are expected (numpy's stubs)",
 }
 
