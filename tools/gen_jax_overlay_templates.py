@@ -961,16 +961,12 @@ _NdtS3 = _NdtTypeVarTuple("_NdtS3", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtS4 = _NdtTypeVarTuple("_NdtS4", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
 from jax._src.basearray import _NdtNominalArray as _NdtVmapArray
-# A function of a jax array (a lambda too: pyright infers its parameter from this bound) keeps
-# jax's own typing; an NDArray-annotated function returns NDArray, which is a jax.Array to the
-# user's annotations but not jax's array class, so it takes the NDArray overloads below.
+# A function of jax's array class, returning one. Tried after the NDArray rules: a jax.Array
+# parameter takes an NDArray, so a function of jax.Array (or a lambda, whose parameter pyright
+# infers from the first overload) gets the batch axis too, its dtype and other axes Any; and an
+# NDArray function returning jax.Array (a per-example loss, jax.grad(f)) is batched.
 _NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapArray], _NdtVmapArray])
 
-@_ndt_overload
-def vmap(
-    fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
-    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
-) -> _NdtFJax: ...
 @_ndt_overload
 def vmap(
     fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
@@ -990,6 +986,12 @@ def vmap(
     in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtBatch, _NdtUnpack[_NdtS3]]], _NdtArray[_NdtD4, tuple[_NdtBatch, _NdtUnpack[_NdtS4]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
+# A function of one jax array with other in_axes (a lambda too) keeps jax's own typing.
+@_ndt_overload
+def vmap(
+    fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtFJax: ...
 # Any other function of an ndtyping array (several arguments, `in_axes=(0, None)`): PEP 646 cannot
 # add the batch axis to each parameter, so the batched call takes any arguments (`...`); when the
 # function returns an array and out_axes is 0, the result is an array of its dtype with a leading
@@ -1030,13 +1032,25 @@ from typing_extensions import ParamSpec as _NdtGradParamSpec, TypeVar as _NdtGra
 _NdtP = _NdtGradParamSpec("_NdtP")
 _NdtR = _NdtGradTypeVar("_NdtR")
 
+# Defaults: a function of jax.Array (or a lambda) leaves these unsolved; they then read as Any.
+_NdtGradD = _NdtGradTypeVar("_NdtGradD", bound=_ndt_np.generic, default=_NdtAny)
+_NdtGradS = _NdtGradTypeVar("_NdtGradS", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
+
+# The gradient with respect to a first parameter that takes an array has that parameter's dtype and
+# shape (so jax.vmap(jax.grad(f)) batches it); otherwise (argnums, has_aux, a pytree) it is Any.
+@_ndt_overload
+def grad(
+    fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtGradD, _NdtGradS], _NdtP], _NdtAny], argnums: _NdtLiteral[0] = 0,
+    has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
+    reduce_axes: _NdtSequence[_NdtAny] = (),
+) -> _NdtCallable[_NdtConcatenate[_NdtArray[_NdtGradD, _NdtGradS], _NdtP], _NdtJaxArray[_NdtGradD, _NdtGradS]]: ...
+@_ndt_overload
 def grad(
     fun: _NdtCallable[_NdtP, _NdtAny], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, _NdtAny]:
-    return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
-_NdtGradD = _NdtGradTypeVar("_NdtGradD", bound=_ndt_np.generic)
-_NdtGradS = _NdtGradTypeVar("_NdtGradS", bound=tuple[_NdtAny, ...])
+) -> _NdtCallable[_NdtP, _NdtAny]: ...
+def grad(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
+    return _NdtJaxGrad(*args, **kwargs)  # jax's own at runtime
 
 @_ndt_overload
 def value_and_grad(

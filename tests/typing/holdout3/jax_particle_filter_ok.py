@@ -9,7 +9,7 @@ from ndtyping import DimensionVar, NDArray
 
 N = DimensionVar("N")
 D = DimensionVar("D")
-O = DimensionVar("O")  # noqa: E741
+O = DimensionVar("O")
 T = DimensionVar("T")
 
 

@@ -3,7 +3,6 @@ the FFT (zero-padded), the best lag in the plausible range, and a voicing confid
 
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 

@@ -10,7 +10,7 @@ from ndtyping import DimensionVar, NDArray
 
 T = DimensionVar("T")
 S = DimensionVar("S")
-O = DimensionVar("O")  # noqa: E741
+O = DimensionVar("O")
 
 
 @dataclass
