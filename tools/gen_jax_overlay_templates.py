@@ -1032,25 +1032,17 @@ from typing_extensions import ParamSpec as _NdtGradParamSpec, TypeVar as _NdtGra
 _NdtP = _NdtGradParamSpec("_NdtP")
 _NdtR = _NdtGradTypeVar("_NdtR")
 
-# Defaults: a function of jax.Array (or a lambda) leaves these unsolved; they then read as Any.
+# Defaults: what value_and_grad leaves unsolved reads as Any, not Unknown.
 _NdtGradD = _NdtGradTypeVar("_NdtGradD", bound=_ndt_np.generic, default=_NdtAny)
 _NdtGradS = _NdtGradTypeVar("_NdtGradS", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
 
-# The gradient with respect to a first parameter that takes an array has that parameter's dtype and
-# shape (so jax.vmap(jax.grad(f)) batches it); otherwise (argnums, has_aux, a pytree) it is Any.
-@_ndt_overload
-def grad(
-    fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtGradD, _NdtGradS], _NdtP], _NdtAny], argnums: _NdtLiteral[0] = 0,
-    has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
-    reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtConcatenate[_NdtArray[_NdtGradD, _NdtGradS], _NdtP], _NdtJaxArray[_NdtGradD, _NdtGradS]]: ...
-@_ndt_overload
+# The gradient is Any: a first overload giving it the first parameter's type made a lambda's
+# parameters (and an untyped function's) that overload's type variables.
 def grad(
     fun: _NdtCallable[_NdtP, _NdtAny], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, _NdtAny]: ...
-def grad(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
-    return _NdtJaxGrad(*args, **kwargs)  # jax's own at runtime
+) -> _NdtCallable[_NdtP, _NdtAny]:
+    return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
 
 @_ndt_overload
 def value_and_grad(

@@ -39,14 +39,13 @@ def step(w: NDArray[float32, D], x: NDArray[float32, N, D]) -> jax.Array:
 
 
 def per_example(w: NDArray[float32, D], xs: NDArray[float32, N, D]) -> NDArray[float32, N, D]:
-    # the gradient with respect to an array parameter has its dtype and shape, so jax.vmap batches
-    # jax.grad(f) (before: vmap kept the unbatched signature and rejected xs)
+    # jax.vmap batches jax.grad(f), whose gradient is Any (before: vmap kept the unbatched signature
+    # and rejected xs), and a function returning jax.Array
     def point_loss(x: NDArray[float32, D]) -> jax.Array:
         return jnp.sum(x * w)
 
     gradient: NDArray[float32, D] = jax.grad(point_loss)(w)
-    bad: NDArray[float32, N] = jax.grad(point_loss)(w)  # pyright: ignore[reportAssignmentType]
     losses: NDArray[float32, N] = jax.vmap(point_loss)(xs)  # a function returning jax.Array is batched too
     wrong: NDArray[float32, D, N] = jax.vmap(jax.grad(point_loss))(xs)  # pyright: ignore[reportAssignmentType]
-    print(gradient, bad, losses, wrong)
+    print(gradient, losses, wrong)
     return jax.vmap(jax.grad(point_loss))(xs)
