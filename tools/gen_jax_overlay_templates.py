@@ -961,12 +961,21 @@ _NdtS3 = _NdtTypeVarTuple("_NdtS3", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtS4 = _NdtTypeVarTuple("_NdtS4", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtF = _NdtTypeVar("_NdtF", bound=_NdtCallable[..., _NdtAny])
 from jax._src.basearray import _NdtNominalArray as _NdtVmapArray
-# A function of jax's array class, returning one. Tried after the NDArray rules: a jax.Array
-# parameter takes an NDArray, so a function of jax.Array (or a lambda, whose parameter pyright
-# infers from the first overload) gets the batch axis too, its dtype and other axes Any; and an
-# NDArray function returning jax.Array (a per-example loss, jax.grad(f)) is batched.
-_NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapArray], _NdtVmapArray])
+# A function of one argument that is not NDArray-annotated keeps jax's own typing: a function of
+# jax.Array, an untyped one (of a pytree), a lambda (pyright leaves its parameter Unknown here),
+# whatever it returns (`sum(...)` over a dict's leaves is `int | Array`). The parameter is a jax
+# array of dtype void and rank 0, which a jax.Array or untyped parameter takes and an NDArray one
+# does not: an NDArray function returning jax.Array (a per-example loss, jax.grad(f)) takes the
+# NDArray rules below.
+class _NdtVmapGuard(_NdtVmapArray):
+    def __array__(self) -> _ndt_np.ndarray[tuple[()], _ndt_np.dtype[_ndt_np.void]]: ...
+_NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapGuard], _NdtAny])
 
+@_ndt_overload
+def vmap(
+    fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtFJax: ...
 @_ndt_overload
 def vmap(
     fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
@@ -986,12 +995,6 @@ def vmap(
     in_axes: _NdtLiteral[0] = 0, out_axes: _NdtLiteral[0] = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtBatch, _NdtUnpack[_NdtS]]], _NdtArray[_NdtD3, tuple[_NdtBatch, _NdtUnpack[_NdtS3]]], _NdtArray[_NdtD4, tuple[_NdtBatch, _NdtUnpack[_NdtS4]]]], _NdtJaxArray[_NdtD2, tuple[_NdtBatch, _NdtUnpack[_NdtS2]]]]: ...
-# A function of one jax array with other in_axes (a lambda too) keeps jax's own typing.
-@_ndt_overload
-def vmap(
-    fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
-    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
-) -> _NdtFJax: ...
 # Any other function of an ndtyping array (several arguments, `in_axes=(0, None)`): PEP 646 cannot
 # add the batch axis to each parameter, so the batched call takes any arguments (`...`); when the
 # function returns an array and out_axes is 0, the result is an array of its dtype with a leading
