@@ -105,3 +105,19 @@ def test_readable_names_are_bound_once_in_every_overlay_module(tmp_path: Path) -
                 bound.update((a.asname or a.name).split(".")[0] for a in node.names)
         twice = [name for name in set(READABLE.values()) if bound[name] > 1]
         assert not twice, f"{module.relative_to(overlay)} binds {twice} more than once"
+
+
+def test_protocol_matching_reads_only_the_small_surface_module() -> None:
+    """pyright parses a stub module only when one of its names is evaluated. Matching an array
+    against numpy's ArrayLike protocols (`_NestedSequence`, `SupportsFloat`, `SupportsIndex`)
+    reads these members of ShapedArray, so they must come from `_surface.pyi`, which must stay
+    small: the reductions, operators and ShapedJaxArray (about 1 MB) live in their own modules.
+    When they were one file, that match alone cost about 1 s of pyright's CPU (docs/corpus.md)."""
+    src = ROOT / "src" / "ndtyping"
+    ndarray = (src / "_ndarray.pyi").read_text()
+    for name in ("__len__", "__getitem__", "__iter__", "__float__", "__int__", "__index__", "__complex__"):
+        assert f"        {name} = _surface.{name}\n" in ndarray, name
+    assert (src / "_surface.pyi").stat().st_size < 100_000
+    for family in ("_surface_reductions", "_surface_operators", "_surface_jax"):
+        assert (src / f"{family}.pyi").exists()
+        assert f"import {family}" not in (src / "_surface.pyi").read_text()

@@ -90,7 +90,7 @@ _NdtS2 = _NdtTypeVar("_NdtS2", bound=_NdtSize)
 _NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 
 # A jax.Array whose dtype and shape pyright knows (its methods keep the shape): ndtyping's own stub
-from ndtyping._surface import ShapedJaxArray as _NdtJaxArray
+from ndtyping._surface_jax import ShapedJaxArray as _NdtJaxArray
 """
 
 

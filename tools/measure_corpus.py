@@ -11,6 +11,9 @@ NDArray annotations in `plain/`. This script runs, each once:
 - plain pyright and `ndtyping check --json` on `plain/`: ndtyping must add no error there;
 - plain pyright on the twins, for the time ratio (skipped with `--no-timing`).
 
+Times are wall seconds, and CPU seconds of the run and its children (pyright's node process
+included): on a shared machine wall time is noisy, CPU time much less so.
+
     python tools/measure_corpus.py              # the report
     python tools/measure_corpus.py --json out.json
     python tools/measure_corpus.py --corpus tests/typing/holdout   # another corpus of twins
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -116,6 +120,25 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYRIGHT_PYTHON_FORCE_VERSION": PYRIGHT_VERSION}
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished children, where the platform says."""
+    try:
+        import resource
+    except ImportError:  # Windows: no CPU figure
+        return float("nan")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _timed(
+    run: Callable[[], subprocess.CompletedProcess[str]],
+) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """`run()`'s result, its wall seconds and its children's CPU seconds."""
+    cpu, start = _children_cpu(), time.perf_counter()
+    result = run()
+    return result, time.perf_counter() - start, _children_cpu() - cpu
+
+
 def _relative(file: str, corpus: Path) -> str:
     path = Path(file)
     if not path.is_absolute():
@@ -126,12 +149,13 @@ def _relative(file: str, corpus: Path) -> str:
         return file
 
 
-def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float]:
-    """Errors `ndtyping check --json` reports on `paths` (with `corpus`'s config), and its wall time (seconds)."""
+def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float, float]:
+    """Errors `ndtyping check --json` reports on `paths` (with `corpus`'s config), its wall time and
+    its CPU time (seconds, pyright included)."""
     command = [sys.executable, "-m", "ndtyping._cli", "check", "--json", "--project", str(corpus), *map(str, paths)]
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
-    elapsed = time.perf_counter() - start
+    result, elapsed, cpu = _timed(
+        lambda: subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
+    )
     if result.returncode not in (0, 1):
         raise RuntimeError(f"ndtyping check failed (exit {result.returncode}):\n{result.stderr}")
     report = json.loads(result.stdout)
@@ -142,11 +166,12 @@ def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[F
         for f in report["findings"]
         if f["severity"] == "error"
     ]
-    return findings, elapsed
+    return findings, elapsed, cpu
 
 
-def run_plain_pyright(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float]:
-    """Errors plain pyright (no ndtyping stubs, same config and interpreter) reports, and its wall time."""
+def run_plain_pyright(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float, float]:
+    """Errors plain pyright (no ndtyping stubs, same config and interpreter) reports, its wall time
+    and its CPU time."""
     command = [
         *_pyright_command(),
         "--outputjson",
@@ -156,9 +181,9 @@ def run_plain_pyright(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Fi
         sys.executable,
         *map(str, paths),
     ]
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
-    elapsed = time.perf_counter() - start
+    result, elapsed, cpu = _timed(
+        lambda: subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
+    )
     try:
         report = json.loads(result.stdout)
     except json.JSONDecodeError:
@@ -170,7 +195,7 @@ def run_plain_pyright(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Fi
         for d in report["generalDiagnostics"]
         if d["severity"] == "error"
     ]
-    return findings, elapsed
+    return findings, elapsed, cpu
 
 
 def new_findings(with_stubs: list[Finding], plain: list[Finding]) -> list[Finding]:
@@ -198,14 +223,14 @@ def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
     plain_dir = corpus / "plain"
     plain_files = sorted(plain_dir.glob("*.py"))
 
-    twin_findings, twin_time = run_ndtyping_check(twins, corpus)
+    twin_findings, twin_time, twin_cpu = run_ndtyping_check(twins, corpus)
     if not plain_files and corpus.resolve() == CORPUS.resolve():
         raise ValueError(f"no plain programs in {plain_dir}")
     plain: dict[str, Any] | None = None
     plain_time: dict[str, Any] | None = None
     if plain_files:
-        plain_pyright_findings, plain_pyright_time = run_plain_pyright(plain_files, corpus)
-        plain_ndt_findings, plain_ndt_time = run_ndtyping_check(plain_files, corpus)
+        plain_pyright_findings, plain_pyright_time, plain_pyright_cpu = run_plain_pyright(plain_files, corpus)
+        plain_ndt_findings, plain_ndt_time, plain_ndt_cpu = run_ndtyping_check(plain_files, corpus)
         plain = {
             "programs": len(plain_files),
             "new_errors": [asdict(f) for f in new_findings(plain_ndt_findings, plain_pyright_findings)],
@@ -215,8 +240,13 @@ def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
             "ndtyping_check_s": round(plain_ndt_time, 2),
             "pyright_s": round(plain_pyright_time, 2),
             "ratio": ratio(plain_ndt_time, plain_pyright_time),
+            "ndtyping_check_cpu_s": round(plain_ndt_cpu, 2),
+            "pyright_cpu_s": round(plain_pyright_cpu, 2),
+            "cpu_ratio": ratio(plain_ndt_cpu, plain_pyright_cpu),
         }
-    twin_pyright_time = run_plain_pyright(twins, corpus)[1] if timing else None
+    twin_pyright_time = twin_pyright_cpu = None
+    if timing:
+        _, twin_pyright_time, twin_pyright_cpu = run_plain_pyright(twins, corpus)
 
     by_file: dict[str, list[Finding]] = {}
     for f in twin_findings:
@@ -239,6 +269,9 @@ def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
             "ndtyping_check_s": round(twin_time, 2),
             "pyright_s": twin_pyright_time and round(twin_pyright_time, 2),
             "ratio": ratio(twin_time, twin_pyright_time),
+            "ndtyping_check_cpu_s": round(twin_cpu, 2),
+            "pyright_cpu_s": twin_pyright_cpu and round(twin_pyright_cpu, 2),
+            "cpu_ratio": ratio(twin_cpu, twin_pyright_cpu),
         }
     }
     if plain_time is not None:
@@ -294,6 +327,10 @@ def report_text(result: dict[str, Any]) -> str:
         else:
             out.append(
                 f"time on {label}: ndtyping check {t['ndtyping_check_s']} s, pyright {t['pyright_s']} s, ratio {t['ratio']}x"
+            )
+            out.append(
+                f"cpu time on {label}: ndtyping check {t['ndtyping_check_cpu_s']} s, pyright {t['pyright_cpu_s']} s, "
+                f"ratio {t['cpu_ratio']}x"
             )
     return "\n".join(out)
 
