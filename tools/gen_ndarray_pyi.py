@@ -121,7 +121,7 @@ from types import EllipsisType, ModuleType
 from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
 
 import numpy as np
-from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
+from typing_extensions import Never, TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 from ._ndarray import ShapedArray
 
@@ -655,6 +655,16 @@ def getitem() -> list[str]:
     """The common index expressions, commonest first. Each slice, int and None of a tuple key
     applies to the next axis (from the front, or from the back after `...`)."""
     lines = [
+        # A key typed Any (`x[parent]` with `parent` from an untyped helper) meets every overload
+        # below, and pyright makes the result Unknown when their results differ, unless the first
+        # it meets holds them all: a Never key (which only Any meets) gives an unknown shape.
+        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Never, /", arr("DType", UNKNOWN)),
+        # and a tuple key with an item typed Any (`x[i, 0]`): read as `:` it kept an axis an int drops
+        ov(
+            "__getitem__",
+            f"self: {arr('DType', 'Any')}, key: tuple[Never, Any] | tuple[Any, Never] | tuple[Never, Any, Any] | tuple[Any, Never, Any] | tuple[Any, Any, Never], /",
+            arr("DType", UNKNOWN),
+        ),
         index_overload(["int"], None),
         index_overload(["full"], None),
         index_overload(["slice"], None),

@@ -63,3 +63,12 @@ def transpose_of_unknown_rank(u: NDArray[float64, Unpack[tuple[Any, ...]]]) -> N
     # matched gradually to the rank-1 rule, `u.T` read as 1-D
     assert_type(u.T, NDArray[float64, Unpack[tuple[Any, ...]]])
     assert_type(u.transpose(), NDArray[float64, Unpack[tuple[Any, ...]]])
+
+
+def keys_typed_any(emit: NDArray[float64, State, Symbol], a: Any) -> None:
+    # a key (or a key item) typed Any may be an int, a slice or an array: no shape is guessed, and
+    # the result is never Unknown (with the ints first, `x[a]` matched rules whose results differ)
+    unknown_shape = NDArray[float64, Unpack[tuple[Any, ...]]]
+    assert_type(emit[a], unknown_shape)
+    assert_type(emit[a, 0], unknown_shape)
+    assert_type(emit[:, a], unknown_shape)
