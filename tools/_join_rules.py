@@ -66,6 +66,19 @@ def element(array: str, dtype: str, shape: list[str]) -> str:
     return " | ".join([*int_sized(array, dtype), array.format(dtype=dtype, shape=tup(shape))])
 
 
+# Rank 5 or more: what an array of unknown shape (`tuple[Any, ...]`: a jax.Array, `Any`) matches
+# first. A list of such arrays is joined by an overload before the patterns, with an unknown shape:
+# matched gradually to a pattern, `jnp.concatenate([first[None], rest])` (a jax.Array and an Any)
+# was given rank 2 (the pattern's axis and one `*Rest` axis).
+UNKNOWN_RANK = "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]"
+ANY_SHAPE = "tuple[_NdtAny, ...]"
+
+
+def unknown_rank(array: str, dtype: str) -> str:
+    """The element type of a list of arrays of unknown rank."""
+    return array.format(dtype=dtype, shape=UNKNOWN_RANK)
+
+
 RANKED = [f"_NdtJoinedRank{rank}" for rank in range(1, 5)]
 
 

@@ -47,7 +47,7 @@ TYPEVARS = """\
 from typing import Any as _NdtAny, Generic as _NdtGeneric, Literal as _NdtLiteral, SupportsIndex as _NdtIndex
 from builtins import bool as _NdtBool
 from collections.abc import Sequence as _NdtSequence
-from typing_extensions import TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+from typing_extensions import Never as _NdtNever, TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
 from ndtyping._ndarray import ShapedArray as _NdtArray
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
@@ -102,7 +102,7 @@ def jax_numpy_preamble() -> str:
 
 JAX_NN_PREAMBLE = f"""\
 {TYPEVARS}
-from jax.numpy import _NdtJaxArray
+from jax.numpy import _NdtJaxArray, _NdtS0
 ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
 """
 
@@ -508,7 +508,10 @@ def shapes() -> list[tuple[str, str]]:
     to 4, the likely ones first), a computed size is unknown (Any), never `int`, which could not
     meet a named dimension (issue 15: `jnp.zeros((rank, d_out))` returned as `(Rank, Out)`). An
     `Any` size (from `x.shape` of unbounded dimensions) solves a literal overload's size to Any."""
-    rows = []
+    # `shape` typed Any (`jnp.zeros(x.shape[1])` of an unbounded dimension) first: only Any meets a
+    # Never parameter. An Any argument matches every overload below, and pyright makes the call's
+    # result Unknown when their results differ, unless one that comes first holds them all.
+    rows = [("_NdtNever", ANY_SHAPE)]
     for rank in (2, 1, 3, 4):
         sizes = SIZES[:rank]
         rows.append((tup(sizes), tup(sizes)))
@@ -594,6 +597,8 @@ def creation() -> list[str]:
         )
     )
     out.append("## jax.numpy: before arange")
+    # a start typed Any: one axis, the dtype unknown (see shapes())
+    out.append(overload("arange", "start: _NdtNever, stop: _NdtAny = None, step: _NdtAny = None, dtype: _NdtAny = None", res("_NdtAny", "tuple[_NdtAny]")))
     out.append(
         overload(
             "arange",
@@ -637,7 +642,9 @@ def joins() -> list[str]:
     a, rest = LETTERS[0], REST
     literal = join_rules.literal_axes()
     concat_poison = "ShapesDoNotConcatenate"
+    unknown = f"_NdtSequence[{join_rules.unknown_rank(SHAPED, '_NdtD')}]"
     out.append("## jax.numpy: before stack")
+    out.append(overload("stack", f"arrays: {unknown}, axis: int = 0", res("_NdtD", ANY_SHAPE)))
     for axis in join_rules.JOIN_AXES:
         item, result = join_rules.stack_shapes(axis, LETTERS, LETTERS, REST)
         default = " = 0" if axis == 0 else ""
@@ -645,6 +652,7 @@ def joins() -> list[str]:
         out.append(overload("stack", params, res("_NdtD", tup(result))))
     out.append(_rejecting("stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"))
     out.append("## jax.numpy: before concatenate")
+    out.append(overload("concatenate", f"arrays: {unknown}, axis: int | None = 0", res("_NdtD", ANY_SHAPE)))
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
         default = " = 0" if axis == 0 else ""
@@ -678,6 +686,7 @@ def joins() -> list[str]:
         ("column_stack", column_rules, ""),
     ):
         out.append(f"## jax.numpy: before {name}")
+        out.append(overload(name, f"tup: {unknown}{tail}", res("_NdtD", ANY_SHAPE)))
         for param, result in rules:
             out.append(overload(name, f"tup: {param}{tail}", res("_NdtD", result)))
         out.append(_rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail}", concat_poison))
@@ -937,6 +946,26 @@ def nn() -> list[str]:
     for name, params in ACTIVATIONS.items():
         out.append(f"## jax.nn: before {name}")
         out.append(overload(name, f"x: {arr('_NdtDInexact', '_NdtSh')}{params}", res("_NdtDInexact", "_NdtSh")))
+    out.append("## jax.nn: before one_hot")
+    out += one_hot_overloads()
+    return out
+
+
+def one_hot(classes: str, size: str, dtype: str, result: str) -> str:
+    index = arr("_NdtAny", tup([REST]))
+    return overload(
+        "one_hot", f"x: {index}, num_classes: {classes}, *, {dtype}, axis: _NdtLiteral[-1] = -1", res(result, tup([REST, size]))
+    )
+
+
+def one_hot_overloads() -> list[str]:
+    """one_hot(x, num_classes): x's axes, then a class axis (the last, jax's default). Its size is a
+    literal `num_classes`' (`one_hot(labels, 10)`), else unknown (Any): an `int` (a parameter
+    `k: int`) must not become the size, and a dimension bound to int cannot be told from one."""
+    out = []
+    for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD]", "_NdtD")):
+        out.append(one_hot(SIZES[0], SIZES[0], dtype, result))
+        out.append(one_hot("int", "_NdtAny", dtype, result))
     return out
 
 

@@ -134,7 +134,7 @@ from types import EllipsisType, ModuleType
 from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
 
 import numpy as np
-from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
+from typing_extensions import Never, TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 from ._ndarray import ShapedArray
 
@@ -349,6 +349,51 @@ CROSS_PATTERNS = [
 ]
 
 
+# With sizes of unknown value, `pos[None, :] - pos[:, None]` is (1, Any) - (Any, 1), which the
+# same-shape rule accepts (Any meets 1) and types (1, Any), the first operand's shape. pyright keeps
+# the first size it solves a type variable to, so no order of the rules alone gives (Any, Any): Any
+# meets the size-1 slots of both row-column rules (CROSS_PATTERNS), and the first one tried solves
+# both sizes from the 1s. So a rule before the same-shape one takes last two axes that could each be
+# 1 on both sides (a 1 or Any at each): their sizes are unknown (Any). Two arrays of literal (1, 1)
+# last axes lose those sizes to Any.
+BOTH_ONE = (f"{REST}, {L1}, {L1}", f"{REST}, {L1}, {L1}", f"{REST}, Any, Any")
+
+
+# The combinations of the last three axes _tail_patterns() types, each axis `s` (the same size on both
+# sides), `a` (size 1 in self) or `b` (size 1 in other), one order of each pair (the mirror is added):
+# a per-head scale against a matrix, a column against a matrix with batch axes on both, a keepdims
+# reduction over the last two axes. The other combinations (`(1, B, 1)` against `(A, 1, C)`, ...)
+# are rarer, and each rule is one more overload of every operator that a mismatch (and an operand of
+# another dtype, for jax results) is tried against.
+TAIL_AXES = [("b", "a", "a"), ("b", "s", "a"), ("s", "b", "b")]
+MIRROR = {"a": "b", "b": "a", "s": "s"}
+
+
+def _tail_patterns() -> list[tuple[str, str, str]]:
+    """Broadcasting on the last three axes with size-1 axes on both sides, or two on one (after a
+    shared `*Rest`): `(Head, 1, 1) * (1, Query, Key)`, `(Batch, Tag, 1) + (1, Tag, Tag)`,
+    `x - x.mean(axis=(-2, -1), keepdims=True)`, for TAIL_AXES and their mirrors. Then, where the other
+    operand has a size-1 first axis, the same with that axis missing (broadcasting counts it as 1):
+    `(Head, 1, 1) * (Query, Key)`, `(Batch, Tag, 1) + (Tag, Tag)`, and the mirror of that."""
+    out = []
+    for combination in TAIL_AXES:
+        for axes in (combination, tuple(MIRROR[k] for k in combination)):
+            mine, theirs, result = [], [], []
+            for axis, kind in enumerate(axes):
+                dim = DIMS[axis]
+                mine.append(L1 if kind == "a" else dim)
+                theirs.append(L1 if kind == "b" else dim)
+                result.append(dim)
+            out.append((f"{REST}, {', '.join(mine)}", f"{REST}, {', '.join(theirs)}", f"{REST}, {', '.join(result)}"))
+            if axes[0] == "b" and "a" in axes:
+                out.append((f"{REST}, {', '.join(mine)}", ", ".join(theirs[1:]), f"{REST}, {', '.join(result)}"))
+                out.append((", ".join(theirs[1:]), f"{REST}, {', '.join(mine)}", f"{REST}, {', '.join(result)}"))
+    return out
+
+
+TAIL_PATTERNS = _tail_patterns()
+
+
 def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", self_dtype: str = "DType") -> list[str]:
     """`self <op> other`, every pattern that broadcasts: same shape, a scalar, `other` smaller than
     `self`, and `self` smaller than `other`.
@@ -360,8 +405,14 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
     """
     same = ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape"))
     scalar = ov(name, f"self: {arr('DType', 'Shape')}, other: Scalar, /", arr(out, "Shape"))
+    # A first operand of unknown rank (`tuple[Any, ...]`: jax's own arrays, numpy's) first: BOTH_ONE
+    # would match it gradually and give rank 2 or more. Its result is the same-shape rule's for it.
+    # (Each rule before the same-shape one is tried on every operator: they are kept to these two.)
+    unknown = ov(name, f"self: {arr('DType', UNKNOWN_RANK)}, other: {arr(other_dtype, 'Any')}, /", arr(out, UNKNOWN))
+    mine, theirs, result = BOTH_ONE
+    both_one = ov(name, f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /", arr(out, f"tuple[{result}]"))
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
-    lines = [scalar, same] if reflected else [same, scalar]
+    lines = [scalar, unknown, both_one, same] if reflected else [unknown, both_one, same, scalar]
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
     lines.append(
         ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape"))
@@ -369,6 +420,13 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
     lines.append(
         ov(name, f"self: {arr('DType', 'tuple[()]')}, other: {arr(other_dtype, 'Shape')}, /", arr(out, "Shape"))
     )
+    # The row-against-column rules before the one-sided size-1 rules: with sizes of unknown value,
+    # `col - pos[None, :]` ((N, 1) - (1, Any)) meets the size-1 first axis rule too (Any meets N,
+    # 1 meets Any), which gives (N, 1).
+    lines += [
+        ov(name, f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /", arr(out, f"tuple[{result}]"))
+        for mine, theirs, result in CROSS_PATTERNS[:2]
+    ]
     for full, small in broadcast_pairs():
         lines.append(
             ov(
@@ -385,7 +443,7 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
                 arr(out, f"tuple[{full}]"),
             )
         )
-    for mine, theirs, result in CROSS_PATTERNS:
+    for mine, theirs, result in CROSS_PATTERNS[2:] + TAIL_PATTERNS:
         lines.append(
             ov(
                 name,
@@ -517,7 +575,10 @@ def dot() -> list[str]:
 INDEX_ITEMS = {
     "full": (FULL, "{dim}"),
     "slice": ("slice", "Any"),
-    "int": ("SupportsIndex", None),
+    # `int`, not SupportsIndex: an index array is not one (a jax.Array has __index__, and was read
+    # as one int), so these keys need not wait for the array rules (see getitem()). A numpy
+    # integer scalar or a 0-d array is an array key (unknown shape), as it was before these.
+    "int": ("int", None),
     "none": ("None", L1),
 }
 
@@ -567,18 +628,55 @@ def array_item_keys() -> list[str]:
     return keys
 
 
+INT_KEY = "np.integer[Any]"
+
+
+def integer_array_keys() -> list[str]:
+    """Advanced indexing with one integer array (numpy's and jax's rule): the indexed axis is
+    replaced by the index array's axes. `x[idx]` and `x[idx, :]` on (A, *Rest) are (*I, *Rest);
+    `x[:, idx]` on (A, B, *Rest) is (A, *I, *Rest); for a 1-D index, `x[..., idx]` on (*Rest, A)
+    is (*Rest, I), and `x[rows, cols]` (two of one shape) on (A, B, *Rest) is (I, *Rest).
+
+    The guards come first: a boolean mask selects a number of elements its values decide, and an
+    index array of unknown rank (jax.Array, an np.ndarray, `NDArray[int32, ...]`) would be matched
+    gradually to the rank-1 rule below, which gives a rank that may be wrong: both give an
+    unknown shape. So does an index array of rank 3 or more (no rule). A 1-D index of `int` size
+    (numpy's own results, `np.flatnonzero`) puts Any there, never `int`.
+
+    Every overload of `__getitem__` is also weighed whenever an NDArray meets numpy's nested-sequence
+    protocol (a numpy function without the overlay), so the forms are few and merged where their
+    results agree."""
+    guard = f"{arr('np.bool_', 'Any')} | {arr('Any', UNKNOWN_RANK)}"
+    lines = [
+        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {guard}, /", arr("DType", UNKNOWN)),
+        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: tuple[{guard}, Any] | tuple[Any, {guard}], /", arr("DType", UNKNOWN)),
+    ]
+    # (index shape, what it puts in the result, every form or only the first two)
+    for index, placed, forms in ((["int"], ["Any"], 4), (["Dim2"], ["Dim2"], 4), (["Dim2", "Dim3"], ["Dim2", "Dim3"], 2)):
+        key = arr(INT_KEY, tup(index))
+        for items, shape_in, shape_out in [
+            (f"{key} | tuple[{key}, {FULL}]", ["Dim0", REST], [*placed, REST]),
+            (f"tuple[{FULL}, {key}]", ["Dim0", "Dim1", REST], ["Dim0", *placed, REST]),
+            (f"tuple[EllipsisType, {key}]", [REST, "Dim0"], [REST, *placed]),
+            (f"tuple[{key}, {key}]", ["Dim0", "Dim1", REST], [*placed, REST]),
+        ][:forms]:
+            lines.append(ov("__getitem__", f"self: {arr('DType', tup(shape_in))}, key: {items}, /", arr("DType", tup(shape_out))))
+    return lines
+
+
 def getitem() -> list[str]:
     """The common index expressions, commonest first. Each slice, int and None of a tuple key
     applies to the next axis (from the front, or from the back after `...`)."""
     lines = [
-        # an array index (a boolean mask, integer indices): the shape depends on the values. First,
-        # so that a jax.Array or an NDArray of integers is not read as one int (both have __index__).
-        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {arr('Any', 'Any')}, /", arr("DType", UNKNOWN)),
-        # and an array item in a tuple key (`x[:, idx]` gathers; a jax.Array has __index__ and
-        # would be read as one int)
-        *(
-            ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {key}, /", arr("DType", UNKNOWN))
-            for key in array_item_keys()
+        # A key typed Any (`x[parent]` with `parent` from an untyped helper) meets every overload
+        # below, and pyright makes the result Unknown when their results differ, unless the first
+        # it meets holds them all: a Never key (which only Any meets) gives an unknown shape.
+        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Never, /", arr("DType", UNKNOWN)),
+        # and a tuple key with an item typed Any (`x[i, 0]`): read as `:` it kept an axis an int drops
+        ov(
+            "__getitem__",
+            f"self: {arr('DType', 'Any')}, key: tuple[Never, Any] | tuple[Any, Never] | tuple[Never, Any, Any] | tuple[Any, Never, Any] | tuple[Any, Any, Never], /",
+            arr("DType", UNKNOWN),
         ),
         index_overload(["int"], None),
         index_overload(["full"], None),
@@ -614,6 +712,11 @@ def getitem() -> list[str]:
         ["slice", "slice", "int"],
     ):
         lines.append(index_overload(key, None))
+    # Array keys after the ints, slices and Nones (which no array is): integer arrays, then any
+    # other array key (a mask, a numpy integer scalar: unknown), and an array item in a tuple key.
+    lines += integer_array_keys()
+    lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {arr('Any', 'Any')}, /", arr("DType", UNKNOWN)))
+    lines += [ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {key}, /", arr("DType", UNKNOWN)) for key in array_item_keys()]
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Any, /", arr("DType", UNKNOWN)))
     return lines
 
@@ -646,7 +749,9 @@ REVERSED_RANKS = [(["Dim0"], ["Dim0"]), (["Dim0", "Dim1"], ["Dim1", "Dim0"]), ([
 
 
 def transpose() -> list[str]:
-    lines = [
+    # An array of unknown rank first: matched gradually to the rank-1 rule, it read as 1-D.
+    lines = [ov("transpose", f"self: {arr('DType', UNKNOWN_RANK)}", arr("DType", UNKNOWN))]
+    lines += [
         ov("transpose", f"self: {arr('DType', tup(before))}", arr("DType", tup(after)))
         for before, after in REVERSED_RANKS
     ]
@@ -829,6 +934,8 @@ def descriptors() -> list[str]:
         "class _Transposed:",
         '    """`x.T`: reverses the axes of a 1-D to 4-D array; any other rank gets an unknown shape."""',
         "",
+        # an array of unknown rank first: matched gradually to the rank-1 rule, `unknown.T` read as 1-D
+        f"    @overload\n    def __get__(self, obj: {arr('DType', UNKNOWN_RANK)}, owner: Any, /) -> {arr('DType', UNKNOWN)}: ...",
     ]
     for before, after in REVERSED_RANKS:
         lines.append(

@@ -55,7 +55,7 @@ import numpy as _ndt_np
 import numpy._typing as _ndt_nbit
 from typing import Any as _NdtAny, Literal as _NdtLiteral, SupportsIndex as _NdtIndex, overload
 from builtins import bool as _NdtBool  # numpy's modules bind `bool` to numpy.bool
-from typing_extensions import TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
+from typing_extensions import Never as _NdtNever, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 from ndtyping._ndarray import ShapedArray as _NdtArray
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
@@ -683,6 +683,11 @@ def creation() -> list[str]:
         """The overloads of a creation function taking `shape` (a size or a tuple of sizes)."""
         texts = []
         for dtype, result in dtypes:
+            # `shape` typed Any (`np.zeros(x.shape[1])` of an unbounded dimension) first: only Any
+            # (and Never) meets a Never parameter. An Any argument matches every overload below, and
+            # pyright makes such a call's result Unknown when the matches' results differ (rank 1,
+            # rank 2, ...), unless one that comes first holds them all: an array of unknown shape.
+            texts.append(overload(name, f"{first}shape: _NdtNever{middle}, {dtype}, {tail}", numpy_array("tuple[_NdtAny, ...]", result)))
             for rank, sizes in ranks:
                 for shape in [tup(sizes)] + ([sizes[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
@@ -746,6 +751,9 @@ def ranges() -> list[str]:
     out = ["## numpy._core.multiarray: before arange"]
     tail = "device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     for dtype, result in (("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", None)):
+        # a stop typed Any (`np.arange(x.shape[0])` of an unbounded dimension): one axis, its dtype
+        # unknown (int or float), rather than Unknown (see `shape_overloads` in creation())
+        out.append(overload("arange", f"stop: _NdtNever, /, *, {dtype}, {tail}", numpy_array(vector, result or "_NdtAny")))
         for kind, scalar in (("int", "_ndt_np.int64"), ("float", FLOAT64)):
             for params in (
                 f"stop: {kind}, /, *, {dtype}",
@@ -868,8 +876,11 @@ def joins() -> list[str]:
     a, rest = LETTERS[0], REST
     literal = join_rules.literal_axes()
     concat_poison = "ShapesDoNotConcatenate"
+    # arrays of unknown rank (NDArray[D, *tuple[Any, ...]], Any): an unknown shape (see _join_rules)
+    unknown = f"_NdtSequence[{join_rules.unknown_rank(SHAPED, '_NdtD')}]"
     out.append("## numpy._core.shape_base: before stack")
     out.append(overload("stack", f"arrays: _NdtSequence[{numpy_item}], axis: int = 0", numpy_result))
+    out.append(overload("stack", f"arrays: {unknown}, axis: int = 0", joined(join_rules.ANY_SHAPE)))
     for axis in join_rules.JOIN_AXES:
         item, result = join_rules.stack_shapes(axis, LETTERS, SUFFIX_LETTERS, REST)
         default = " = 0" if axis == 0 else ""
@@ -878,6 +889,7 @@ def joins() -> list[str]:
     out.append(_rejecting("stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"))
     out.append("## numpy._core.multiarray: before concatenate")
     out.append(overload("concatenate", f"arrays: _NdtSequence[{numpy_item}], /, axis: int = 0", numpy_result))
+    out.append(overload("concatenate", f"arrays: {unknown}, /, axis: int = 0", joined(join_rules.ANY_SHAPE)))
     # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST)
@@ -915,6 +927,7 @@ def joins() -> list[str]:
         tail_params = f", {tail}" if tail else ""
         out.append(f"## {module}: before {name}")
         out.append(overload(name, f"tup: _NdtSequence[{numpy_item}]{tail_params}", numpy_result))
+        out.append(overload(name, f"tup: {unknown}{tail_params}", joined(join_rules.ANY_SHAPE)))
         for param, result in rules:
             out.append(overload(name, f"tup: {param}{tail_params}", joined(result)))
         out.append(_rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail_params}", concat_poison))

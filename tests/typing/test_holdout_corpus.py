@@ -109,15 +109,10 @@ HOLDOUT2_MIN_CATCH_RATE = 0.62
 # stubs, which this corpus is kept apart from). One is not ndtyping's (jax_kmeanspp_ok.py:49, plain
 # pyright's); the author left it, as the files were not changed after the first measurement.
 HOLDOUT2_KNOWN_FALSE_POSITIVES: dict[str, str] = {
-    # New with the rules merged after this corpus was measured (2026-11-24, session 6), read from pyright:
-    "jax_relbias_ok.py:26": "pos[None, :] - pos[:, None] with pos = jnp.arange(n), sizes Any: the same-shape broadcasting rule fits first and gives (1, Any), not (Any, Any)",
     # (NDArray values where the user wrote jax.Array, 8 lines, and jax's own signatures rejecting
-    # NDArray arguments, 3 lines, went when jax.Array became a protocol NDArray values fit.)
-    # Shapes ndtyping gets wrong.
-    "jax_hmm_scan_ok.py:17": "log_emit[:, obs] with an integer-array key is typed as if obs were an int: rank 1, not (State, Time)",
-    "np_hmm_forward_ok.py:15": "emit[:, obs] with an integer-array key is typed as if obs were an int: rank 1, not (State, Time)",
-    "np_alibi_ok.py:23": "(Head, 1, 1) * (1, Query, Key) broadcasting (size-1 axes on both sides, rank 3) is not modelled",
-    "np_crf_ok.py:31": "(Batch, Tag, 1) + (1, Tag, Tag) broadcasting (size-1 axes on both sides, rank 3) is not modelled",
+    # NDArray arguments, 3 lines, went when jax.Array became a protocol NDArray values fit; the
+    # shapes of integer-array keys, size-1 axes on both sides and rows minus columns of Any sizes,
+    # 6 lines, with the broadcasting and indexing rules of session 7.)
     "np_rk4_ok.py:20": "y @ field.w1 with Field's attributes typed by __init__'s type variables (State@__init__ does not meet State@vector_field); the message prints the operator as \"\"",
     # numpy's own signatures and dtypes.
     "np_moe_ok.py:23": "np.put_along_axis (numpy's own signature) wants an ndarray; an NDArray is not one",

@@ -204,6 +204,30 @@ for x, y in [
     _case("np.add(x, y)", {"x": x, "y": y})
     _case("np.subtract(x, y)", {"x": x, "y": y})
 
+# the NDArray surface's operators: size-1 axes on both sides (rank 3, and one operand an axis
+# shorter), rows against columns, the one-sided rules (session 7)
+for x, y in [
+    ((3, 1, 1), (1, 4, 5)), ((1, 4, 5), (3, 1, 1)), ((3, 1, 1), (4, 5)), ((4, 5), (3, 1, 1)),
+    ((2, 4, 1), (1, 4, 4)), ((1, 4, 4), (2, 4, 1)), ((2, 4, 1), (4, 4)), ((4, 4), (2, 4, 1)),
+    ((2, 3, 4), (2, 1, 1)), ((2, 1, 1), (2, 3, 4)), ((2, 3, 1), (2, 1, 4)), ((3, 1), (1, 4)),
+    ((1, 4), (3, 1)), ((2, 3), (3,)), ((2, 3), (2, 1)), ((5, 2, 3), (2, 3)),
+]:  # fmt: skip
+    _case("x * y", {"x": x, "y": y})
+    _case("x - y", {"x": x, "y": y})
+# indexing with an integer array (`y.argmax(axis=0)` of ones: zeros of shape (4,) or (3, 4))
+for expr, arguments in [
+    ("x[y.argmax(axis=0)]", {"x": (3, 5), "y": (2, 4)}),
+    ("x[y.argmax(axis=0), :]", {"x": (3, 5), "y": (2, 4)}),
+    ("x[:, y.argmax(axis=0)]", {"x": (3, 5), "y": (2, 4)}),
+    ("x[..., y.argmax(axis=0)]", {"x": (3, 5), "y": (2, 4)}),
+    ("x[y.argmax(axis=0), y.argmax(axis=0)]", {"x": (3, 5), "y": (2, 4)}),
+    ("x[z.argmax(axis=0)]", {"x": (3, 5), "z": (2, 3, 4)}),
+    ("x[:, z.argmax(axis=0)]", {"x": (3, 5), "z": (2, 3, 4)}),
+    ("t[:, y.argmax(axis=0)]", {"t": (2, 3, 5), "y": (2, 4)}),
+    ("t[y.argmax(axis=0)]", {"t": (2, 3, 5), "y": (2, 4)}),
+]:
+    _case(expr, arguments)
+
 # issue 15: creation without a dtype keeps literal sizes; ranges, cumsum/cumprod, pad
 for expr in ("np.zeros((2, 3))", "np.ones(4)", "np.empty((2, 3, 4))", "np.full((2, 3), 0.5)", "np.full(3, 1)",
              "np.eye(3)", "np.eye(2, 4)", "np.zeros(3, dtype=np.float32)"):  # fmt: skip

@@ -72,3 +72,15 @@ def literal_sizes() -> None:
 def any_sizes(shape: Any, n: Any) -> None:
     assert_type(np.zeros((n, n)), np.ndarray[tuple[Any, Any], np.dtype[np.float64]])
     assert_type(np.eye(n), np.ndarray[tuple[Any, Any], np.dtype[np.float64]])
+
+
+def sizes_typed_any(x: NDArray[float64, N, D]) -> NDArray[float64, D]:
+    # one size typed Any (an unbounded dimension's): the result was Unknown (an Any argument matched
+    # every rank of the overlay's rules, and their results differ), an error in strict mode
+    n, d = x.shape
+    w = np.zeros(d)
+    assert_type(w, np.ndarray[tuple[Any, ...], np.dtype[np.float64]])
+    assert_type(np.ones(x.shape[1], dtype=np.float32), np.ndarray[tuple[Any, ...], np.dtype[np.float32]])
+    assert_type(np.full(n, 0.5), np.ndarray[tuple[Any, ...], np.dtype[np.float64]])
+    assert_type(np.arange(n), np.ndarray[tuple[Any], np.dtype[Any]])
+    return w

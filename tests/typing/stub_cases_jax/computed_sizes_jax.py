@@ -2,6 +2,7 @@
 
 from typing import Any, Literal
 
+import jax
 import jax.numpy as jnp
 from typing_extensions import assert_type
 
@@ -27,3 +28,14 @@ def sizes(n: int, x: NDArray[float32, N, Out]) -> None:
     vec: NDArray[float32, Literal[4]] = jnp.ones(4)
     bad: NDArray[float32, Literal[3], Literal[2]] = jnp.zeros((2, 3))  # pyright: ignore[reportAssignmentType]
     assert_type(jnp.zeros((n, 3)).shape, tuple[Any, Any])
+
+
+def sizes_typed_any(x: NDArray[float32, N, Out]) -> NDArray[float32, Out]:
+    # one size typed Any (an unbounded dimension's): the result was Unknown (an Any argument matched
+    # every rank, and the results differ), an error in strict mode; now jax's own Array
+    n, d = x.shape
+    w = jnp.zeros(d)
+    assert_type(w, jax.Array)
+    assert_type(jnp.ones(x.shape[1]), jax.Array)
+    assert_type(jnp.arange(n), jax.Array)
+    return w
