@@ -598,7 +598,13 @@ def creation() -> list[str]:
     )
     out.append("## jax.numpy: before arange")
     # a start typed Any: one axis, the dtype unknown (see shapes())
-    out.append(overload("arange", "start: _NdtNever, stop: _NdtAny = None, step: _NdtAny = None, dtype: _NdtAny = None", res("_NdtAny", "tuple[_NdtAny]")))
+    out.append(
+        overload(
+            "arange",
+            "start: _NdtNever, stop: _NdtAny = None, step: _NdtAny = None, dtype: _NdtAny = None",
+            res("_NdtAny", "tuple[_NdtAny]"),
+        )
+    )
     out.append(
         overload(
             "arange",
@@ -954,7 +960,9 @@ def nn() -> list[str]:
 def one_hot(classes: str, size: str, dtype: str, result: str) -> str:
     index = arr("_NdtAny", tup([REST]))
     return overload(
-        "one_hot", f"x: {index}, num_classes: {classes}, *, {dtype}, axis: _NdtLiteral[-1] = -1", res(result, tup([REST, size]))
+        "one_hot",
+        f"x: {index}, num_classes: {classes}, *, {dtype}, axis: _NdtLiteral[-1] = -1",
+        res(result, tup([REST, size])),
     )
 
 

@@ -410,7 +410,11 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
     # (Each rule before the same-shape one is tried on every operator: they are kept to these two.)
     unknown = ov(name, f"self: {arr('DType', UNKNOWN_RANK)}, other: {arr(other_dtype, 'Any')}, /", arr(out, UNKNOWN))
     mine, theirs, result = BOTH_ONE
-    both_one = ov(name, f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /", arr(out, f"tuple[{result}]"))
+    both_one = ov(
+        name,
+        f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /",
+        arr(out, f"tuple[{result}]"),
+    )
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
     lines = [scalar, unknown, both_one, same] if reflected else [unknown, both_one, same, scalar]
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
@@ -424,7 +428,11 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
     # `col - pos[None, :]` ((N, 1) - (1, Any)) meets the size-1 first axis rule too (Any meets N,
     # 1 meets Any), which gives (N, 1).
     lines += [
-        ov(name, f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /", arr(out, f"tuple[{result}]"))
+        ov(
+            name,
+            f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /",
+            arr(out, f"tuple[{result}]"),
+        )
         for mine, theirs, result in CROSS_PATTERNS[:2]
     ]
     for full, small in broadcast_pairs():
@@ -649,10 +657,18 @@ def integer_array_keys() -> list[str]:
     guard = f"{arr('np.bool_', 'Any')} | {arr('Any', UNKNOWN_RANK)}"
     lines = [
         ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {guard}, /", arr("DType", UNKNOWN)),
-        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: tuple[{guard}, Any] | tuple[Any, {guard}], /", arr("DType", UNKNOWN)),
+        ov(
+            "__getitem__",
+            f"self: {arr('DType', 'Any')}, key: tuple[{guard}, Any] | tuple[Any, {guard}], /",
+            arr("DType", UNKNOWN),
+        ),
     ]
     # (index shape, what it puts in the result, every form or only the first two)
-    for index, placed, forms in ((["int"], ["Any"], 4), (["Dim2"], ["Dim2"], 4), (["Dim2", "Dim3"], ["Dim2", "Dim3"], 2)):
+    for index, placed, forms in (
+        (["int"], ["Any"], 4),
+        (["Dim2"], ["Dim2"], 4),
+        (["Dim2", "Dim3"], ["Dim2", "Dim3"], 2),
+    ):
         key = arr(INT_KEY, tup(index))
         for items, shape_in, shape_out in [
             (f"{key} | tuple[{key}, {FULL}]", ["Dim0", REST], [*placed, REST]),
@@ -660,7 +676,9 @@ def integer_array_keys() -> list[str]:
             (f"tuple[EllipsisType, {key}]", [REST, "Dim0"], [REST, *placed]),
             (f"tuple[{key}, {key}]", ["Dim0", "Dim1", REST], [*placed, REST]),
         ][:forms]:
-            lines.append(ov("__getitem__", f"self: {arr('DType', tup(shape_in))}, key: {items}, /", arr("DType", tup(shape_out))))
+            lines.append(
+                ov("__getitem__", f"self: {arr('DType', tup(shape_in))}, key: {items}, /", arr("DType", tup(shape_out)))
+            )
     return lines
 
 
@@ -716,7 +734,10 @@ def getitem() -> list[str]:
     # other array key (a mask, a numpy integer scalar: unknown), and an array item in a tuple key.
     lines += integer_array_keys()
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {arr('Any', 'Any')}, /", arr("DType", UNKNOWN)))
-    lines += [ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {key}, /", arr("DType", UNKNOWN)) for key in array_item_keys()]
+    lines += [
+        ov("__getitem__", f"self: {arr('DType', 'Any')}, key: {key}, /", arr("DType", UNKNOWN))
+        for key in array_item_keys()
+    ]
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Any, /", arr("DType", UNKNOWN)))
     return lines
 

@@ -687,7 +687,13 @@ def creation() -> list[str]:
             # (and Never) meets a Never parameter. An Any argument matches every overload below, and
             # pyright makes such a call's result Unknown when the matches' results differ (rank 1,
             # rank 2, ...), unless one that comes first holds them all: an array of unknown shape.
-            texts.append(overload(name, f"{first}shape: _NdtNever{middle}, {dtype}, {tail}", numpy_array("tuple[_NdtAny, ...]", result)))
+            texts.append(
+                overload(
+                    name,
+                    f"{first}shape: _NdtNever{middle}, {dtype}, {tail}",
+                    numpy_array("tuple[_NdtAny, ...]", result),
+                )
+            )
             for rank, sizes in ranks:
                 for shape in [tup(sizes)] + ([sizes[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
@@ -753,7 +759,9 @@ def ranges() -> list[str]:
     for dtype, result in (("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", None)):
         # a stop typed Any (`np.arange(x.shape[0])` of an unbounded dimension): one axis, its dtype
         # unknown (int or float), rather than Unknown (see `shape_overloads` in creation())
-        out.append(overload("arange", f"stop: _NdtNever, /, *, {dtype}, {tail}", numpy_array(vector, result or "_NdtAny")))
+        out.append(
+            overload("arange", f"stop: _NdtNever, /, *, {dtype}, {tail}", numpy_array(vector, result or "_NdtAny"))
+        )
         for kind, scalar in (("int", "_ndt_np.int64"), ("float", FLOAT64)):
             for params in (
                 f"stop: {kind}, /, *, {dtype}",
