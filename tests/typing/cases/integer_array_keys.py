@@ -45,7 +45,6 @@ def no_guessed_sizes(
     row_mask: NDArray[bool_, State],
     unknown: NDArray[int64, Unpack[tuple[Any, ...]]],
     plain: npt.NDArray[np.int64],
-    int_sized: np.ndarray[tuple[int], np.dtype[np.int64]],
 ) -> None:
     unknown_shape = NDArray[float64, Unpack[tuple[Any, ...]]]
     assert_type(emit[mask], unknown_shape)
@@ -54,9 +53,7 @@ def no_guessed_sizes(
     assert_type(emit[unknown], unknown_shape)
     assert_type(emit[:, unknown], unknown_shape)
     assert_type(emit[plain], unknown_shape)
-    # an index array of `int` size (numpy's own results): Any, never int
-    assert_type(emit[int_sized], NDArray[float64, Any, Symbol])
-    assert_type(emit[:, int_sized], NDArray[float64, State, Any])
+    # (an index array of `int` size: cases_numpy22/integer_array_keys_int_sized.py)
 
 
 def transpose_of_unknown_rank(u: NDArray[float64, Unpack[tuple[Any, ...]]]) -> None:
