@@ -476,6 +476,31 @@ def test_matmul_operator_keeps_its_name() -> None:
     assert message == 'Operator "@" not supported for types "NDArray[float32, N, D]" and "NDArray[float32, N, E]"'
 
 
+def test_an_ndarray_for_a_numpy_annotation_says_what_to_write() -> None:
+    """An NDArray given where the user's code says `np.ndarray` (pyright's texts for an argument and
+    for a return through `npt.NDArray`) gets the reason and the fix; an NDArray for an NDArray does not."""
+    from ndtyping._messages import rewrite_message
+
+    argument = (
+        'Argument of type "ShapedArray[float32, tuple[Any, ...]]" cannot be assigned to parameter "x" of type '
+        '"ndarray[_AnyShape, dtype[Any]]" in function "softmax"'
+    )
+    returned = (
+        'Type "ShapedArray[float64, tuple[Any, Any]]" is not assignable to return type "NDArray[float64]"\n'
+        '  "ShapedArray[float64, tuple[Any, Any]]" is not assignable to "ndarray[_AnyShape, dtype[float64]]"'
+    )
+    hint = "  an ndtyping NDArray is not a numpy.ndarray to pyright: annotate this with ndtyping's NDArray"
+    for message in (argument, returned):
+        lines = rewrite_message(message).splitlines()
+        assert lines[-1].startswith(hint), lines
+        assert lines[0].startswith(('Argument of type "NDArray[float32, ...]"', 'Type "NDArray[float64, Any, Any]"'))
+    shapes = rewrite_message(
+        'Argument of type "ShapedArray[float32, tuple[M@f]]" cannot be assigned to parameter "x" of type '
+        '"ShapedArray[float32, tuple[N@g]]" in function "g"'
+    )
+    assert "numpy.ndarray" not in shapes
+
+
 def test_a_numpy_array_for_a_jax_array_says_so() -> None:
     """The overlay's jax.Array is a protocol whose one member is `is_fully_replicated` (docs/stubs.md):
     pyright's reason, that member's absence, is said as what it means."""

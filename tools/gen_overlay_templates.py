@@ -499,6 +499,32 @@ def ufuncs() -> list[str]:
     return out
 
 
+# numpy's own arrays with a Python scalar operand. numpy's stubs type `float32_array / 4` as float64
+# and `float32_array * 0.5` as floating[Any]: they cannot tell a Python int or float from an
+# integer or float64 array. Python scalars are weak (NEP 50): a floating array keeps its dtype. A
+# numpy float64 scalar is a Python float subclass, and strong: float16 and float32 arrays become
+# float64 (the first overload); wider floats keep theirs. Integer, complex and bool arrays keep
+# numpy's overloads (an integer array with a float is float64, as numpy's stubs say).
+SCALAR_OPERATORS = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow"]
+
+
+def scalar_operands() -> list[str]:
+    out = [
+        "## numpy: preamble",
+        "from typing import Any as _NdtScalarAny, TypeVar as _NdtScalarTypeVar",
+        '_NdtScalarShape = _NdtScalarTypeVar("_NdtScalarShape", bound=tuple[_NdtScalarAny, ...])',
+        '_NdtScalarFloat = _NdtScalarTypeVar("_NdtScalarFloat", bound=floating[_NdtScalarAny])',
+    ]
+    narrow = "ndarray[_NdtScalarShape, dtype[floating[_32Bit] | floating[_16Bit]]]"
+    kept = "ndarray[_NdtScalarShape, dtype[_NdtScalarFloat]]"
+    for operator in SCALAR_OPERATORS:
+        for name in (f"__{operator}__", f"__r{operator}__"):
+            out.append(f"## numpy: before ndarray.{name}")
+            out.append(overload(name, f"self: {narrow}, other: float64, /", "ndarray[_NdtScalarShape, dtype[float64]]"))
+            out.append(overload(name, f"self: {kept}, other: float, /", kept))
+    return out
+
+
 # Integer dtypes by the float numpy computes them in (int8 -> float16, int16 -> float32, int32 and
 # int64 -> float64); bool goes with int8.
 INT_WIDE = "_ndt_np.integer[_ndt_nbit._64Bit] | _ndt_np.integer[_ndt_nbit._32Bit]"
@@ -1218,6 +1244,7 @@ def sections() -> list[str]:
         + layout()
         + products()
         + ufuncs()
+        + scalar_operands()
         + same_shape()
         + creation()
         + rank_keeping()

@@ -214,7 +214,20 @@ def rewrite_message(message: str) -> str:
         out.append(rewritten)
     # the explanation keeps its nesting, re-based under the first line as pyright indents it
     depth = min((len(line) - len(line.lstrip()) for line in out[1:]), default=2)
-    return "\n".join([*out[:1], *("  " + line[depth:] for line in out[1:])])
+    lines = [*out[:1], *("  " + line[depth:] for line in out[1:])]
+    if any(_NDARRAY_FOR_NUMPY.search(line) for line in lines):
+        lines.append(_NDARRAY_FOR_NUMPY_HINT)
+    return "\n".join(lines)
+
+
+# An ndtyping array where the user's own annotation says `np.ndarray` or `numpy.typing.NDArray`
+# (pyright names both `ndarray[...]` in one of the lines): NDArray is a protocol that numpy arrays
+# fit, so the reverse cannot hold (docs/static.md says why); the user's fix is the annotation.
+_NDARRAY_FOR_NUMPY = re.compile(r'"NDArray\[[^"]*\]"(?:[^"]*"\w+")*[^"]*"ndarray\[')
+_NDARRAY_FOR_NUMPY_HINT = (
+    "  an ndtyping NDArray is not a numpy.ndarray to pyright: annotate this with ndtyping's NDArray "
+    "(numpy arrays fit it too); for any shape, NDArray[float32, *tuple[Any, ...]]"
+)
 
 
 # The types of the parameters that end ndtyping's shape rules for a function (the overlay's

@@ -12,6 +12,8 @@ overlay is recognised (`overlay_staleness`).
 A template file holds sections, each starting with a line `## <module>: <action> <name>`:
 - `## numpy._core.fromnumeric: preamble` -- lines added after the module's imports;
 - `## numpy._core.fromnumeric: before sum` -- overloads inserted before the first `def sum`;
+  `## numpy: before ndarray.__mul__` -- the same for a method of a module-level class (the
+  template's lines are unindented; they take the method's indentation);
 - `## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as _NdtBinary` -- a subclass whose
   `__call__` overloads come first, followed by the parent's own `__call__` overloads;
 - `## numpy: retype add -> _NdtBinary` -- the module variable `add: SomeUFunc[...]` is
@@ -429,7 +431,7 @@ def _module_stub(package_dir: Path, package: str, module: str) -> Optional[Path]
 
 
 _SECTION = re.compile(
-    r"^## ([\w.]+): (?:(preamble)|before (\w+)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
+    r"^## ([\w.]+): (?:(preamble)|before (\w+(?:\.\w+)?)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
     r"|rename class (\w+) -> (\w+)|narrow (\w+) (\w+) -> (\w+))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
 )
 
@@ -475,7 +477,7 @@ def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: fro
     changes that class's copy of its parent's `__call__`, and fits wherever the `extend` does).
     """
     if section.action == "before":
-        if not any(isinstance(n, ast.FunctionDef) and n.name == section.target for n in tree.body):
+        if _first_def(tree, section.target) is None:
             return f"{section.module} has no function {section.target!r}"
     elif section.action in ("extend", "rename-class"):
         if not any(isinstance(n, ast.ClassDef) and n.name == section.target for n in tree.body):
@@ -490,6 +492,18 @@ def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: fro
         if not _narrowed_nodes(tree, section.target):
             return f"{section.module} has no function or type alias {section.target!r} to narrow"
     return ""
+
+
+def _first_def(tree: ast.Module, target: str) -> Optional[ast.FunctionDef]:
+    """The first `def` of the function `target`, or of the method `Class.method` of a module-level class."""
+    scope: list[ast.stmt] = tree.body
+    *owner, name = target.split(".")
+    if owner:
+        classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == owner[0]]
+        if not classes:
+            return None
+        scope = classes[0].body
+    return next((n for n in scope if isinstance(n, ast.FunctionDef) and n.name == name), None)
 
 
 def _narrowed_nodes(tree: ast.Module, name: str) -> list[ast.stmt]:
@@ -594,11 +608,13 @@ def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
         inserts.setdefault(last_import, []).extend(["", *preamble, ""])
 
     for section in (s for s in sections if s.action == "before"):
-        first = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == section.target)
+        first = _first_def(tree, section.target)
+        assert first is not None  # _misfit checked it
         start = min([d.lineno for d in first.decorator_list] + [first.lineno]) - 1
-        inserts.setdefault(start, []).extend(section.lines)
+        margin = " " * first.col_offset  # a method's overloads take its indentation
+        inserts.setdefault(start, []).extend(margin + line if line else line for line in section.lines)
         if not _is_overloaded(first):  # a single def: make it the last overload of the set
-            inserts[start].append("@overload")
+            inserts[start].append(margin + "@overload")
 
     narrows = [s for s in sections if s.action == "narrow"]
     for section in (s for s in sections if s.action == "extend"):

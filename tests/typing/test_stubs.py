@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
-from ndtyping._overlay import build_overlay, supported
+from ndtyping._overlay import _apply, _misfit, _parse_template, _template_text, build_overlay, supported
 
 from .run_pyright import HERE, Diagnostic, run_pyright
 
@@ -49,6 +50,24 @@ def test_stub_cases(overlay: Path, tmp_path: Path) -> None:
     cases = sorted((HERE / "stub_cases").glob("*.py"))
     diagnostics = run_pyright(cases, VERSION, config(tmp_path, overlay))
     assert not diagnostics, "\n".join(map(str, diagnostics))
+
+
+def test_overloads_before_a_method_take_its_indentation() -> None:
+    """`before ndarray.__mul__` inserts the template's (unindented) overloads ahead of the method's
+    first definition, at the method's indentation; a single definition becomes the last overload; a
+    class without the method does not fit."""
+    sections = [s for s in _parse_template(_template_text("numpy")) if s.target == "ndarray.__mul__"]
+    assert [s.action for s in sections] == ["before"]
+    source = "class generic:\n    def __mul__(self, o): ...\nclass ndarray:\n    def size(self): ...\n    def __mul__(self, o): ...\n"
+    patched = _apply(source, ast.parse(source), sections).splitlines()
+    start = patched.index("    def size(self): ...") + 1
+    assert patched[start].startswith("    @overload") and patched[start + 1].startswith(
+        "    def __mul__(self: ndarray["
+    )
+    assert patched[-2:] == ["    @overload", "    def __mul__(self, o): ..."]
+    assert patched[1] == "    def __mul__(self, o): ..."  # another class's method is left alone
+    moved = "class ndarray:\n    def size(self): ...\n"
+    assert _misfit(sections[0], ast.parse(moved), moved.splitlines()) == "numpy has no function 'ndarray.__mul__'"
 
 
 def test_seed_examples_fail_without_the_overlay(tmp_path: Path) -> None:
