@@ -1008,6 +1008,16 @@ class _NdtVmapGuard(_NdtVmapArray):
     def __array__(self) -> _ndt_np.ndarray[tuple[()], _ndt_np.dtype[_ndt_np.void]]: ...
 _NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapGuard], _NdtAny])
 
+# The gradient (jax.grad's result, below) of such a function: written inline, `jax.vmap(jax.grad(f))`,
+# the guard's parameter would become the gradient's (pyright solves grad's parameters from the
+# expected type first), and the batched call would reject an NDArray. The vmapped gradient takes
+# any argument and gives Any, as jax.grad's gradient is. (Quoted: jax/__init__ is a .py module, where
+# a name defined further down is not yet bound.)
+@_ndt_overload
+def vmap(
+    fun: "_NdtGradient[[_NdtVmapGuard]]", in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
+    axis_name: _NdtAny = None, axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtAny]: ...
 @_ndt_overload
 def vmap(
     fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
@@ -1068,6 +1078,7 @@ def vmap(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
 # shape), so `-> jax.Array` annotations accept it (an NDArray is not a jax.Array); a jax.Array
 # result stays one (matched first: a jax.Array also fits the NDArray protocol, shapelessly).
 GRAD = """\
+from typing import Generic as _NdtGeneric
 from typing_extensions import ParamSpec as _NdtGradParamSpec, TypeVar as _NdtGradTypeVar
 _NdtP = _NdtGradParamSpec("_NdtP")
 _NdtR = _NdtGradTypeVar("_NdtR")
@@ -1076,12 +1087,17 @@ _NdtR = _NdtGradTypeVar("_NdtR")
 _NdtGradD = _NdtGradTypeVar("_NdtGradD", bound=_ndt_np.generic, default=_NdtAny)
 _NdtGradS = _NdtGradTypeVar("_NdtGradS", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
 
+# The gradient function: it takes the function's own arguments and gives Any. A class, not a
+# Callable, so that jax.vmap can tell a gradient from the function it differentiates (see vmap).
+class _NdtGradient(_NdtGeneric[_NdtP]):
+    def __call__(self, *args: _NdtP.args, **kwargs: _NdtP.kwargs) -> _NdtAny: ...
+
 # The gradient is Any: a first overload giving it the first parameter's type made a lambda's
 # parameters (and an untyped function's) that overload's type variables.
 def grad(
     fun: _NdtCallable[_NdtP, _NdtAny], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, _NdtAny]:
+) -> _NdtGradient[_NdtP]:
     return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
 
 @_ndt_overload

@@ -187,9 +187,8 @@ HOLDOUT3_KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "np_haar_ok.py:56": "inverse_haar2d(ll, *(soft_threshold(b, 0.05) ...)) with np.ndarray parameters: soft_threshold()'s NDArray results rejected (three errors on the line)",
     "np_linear_attn_ok.py:46": "merge_heads() annotated -> np.ndarray returns x.transpose(...).reshape(...), an NDArray",
     "np_particle_resample_ok.py:55": "Cloud(particles, logw), a NamedTuple with np.ndarray fields, given propagate()'s NDArray (joined with particles[idx])",
-    # jax.vmap of jax.grad keeps the mapped function's parameter, and the NDArray argument is rejected
-    # (the message names the overlay's internal class, _NdtVmapGuard: the parameter vmap keeps).
-    "jax_svgd_ok.py:34": "jax.vmap(jax.grad(log_prob))(x) with log_prob(x: jax.Array): written in one expression, pyright solves grad's parameters from vmap's first overload, and the NDArray x is rejected by its _NdtVmapGuard parameter",
+    # (jax_svgd:34, `jax.vmap(jax.grad(log_prob))(x)` written inline for a jax.Array function, went
+    # when jax.grad's result became a class jax.vmap tells from a plain function.)
     # Shapes and dtypes ndtyping gets wrong.
     "jax_nerf_render_ok.py:20": "origins[:, None, :] + t[None, :, None] * dirs[:, None, :] is typed (Ray, 1, L3): the (1, Sample, 1) * (Ray, 1, L3) broadcast (size-1 axes on both sides, rank 3) loses Sample",
     "np_dct_blocks_ok.py:37": "d @ blocks @ d.T with d (8, 8) and blocks (BH, BW, 8, 8): a matrix on the left of a batched operand is not modelled, the operator is rejected",

@@ -3,6 +3,8 @@ wrong order are an error. The gradient is Any (the differentiated argument's typ
 cannot pick out); value_and_grad's value is the function's result.
 (A lambda's parameters stay unknown, not a type variable: the realistic corpus's jax_vmap_ok.)"""
 
+from typing import Any
+
 import jax
 import jax.numpy as jnp
 from typing_extensions import assert_type
@@ -49,3 +51,23 @@ def per_example(w: NDArray[float32, D], xs: NDArray[float32, N, D]) -> NDArray[f
     wrong: NDArray[float32, D, N] = jax.vmap(jax.grad(point_loss))(xs)  # pyright: ignore[reportAssignmentType]
     print(gradient, losses, wrong)
     return jax.vmap(jax.grad(point_loss))(xs)
+
+
+def log_density(x: jax.Array) -> jax.Array:
+    return -0.5 * jnp.sum(x**2)
+
+
+def untyped_energy(x):  # pyright: ignore[reportMissingParameterType, reportUnknownParameterType]
+    return jnp.sum(x["w"] ** 2)  # pyright: ignore[reportUnknownArgumentType]
+
+
+def scores(xs: NDArray[float32, N, D]) -> None:
+    # jax.vmap(jax.grad(f)) written inline, f of one jax.Array, untyped or a lambda: the batched
+    # gradient takes an NDArray or a pytree (before: pyright solved the gradient's parameter from
+    # vmap's first overload, its guard class, and rejected every argument)
+    batched: NDArray[float32, N, D] = jax.vmap(jax.grad(log_density))(xs)
+    assert_type(jax.vmap(jax.grad(lambda v: jnp.sum(v**2)))(xs), Any)
+    assert_type(jax.vmap(jax.grad(untyped_energy))({"w": xs}), Any)  # pyright: ignore[reportUnknownArgumentType]
+    # and a function of jax.Array alone still keeps its signature under vmap
+    assert_type(jax.vmap(log_density)(xs), jax.Array)
+    print(batched)
