@@ -1008,14 +1008,14 @@ class _NdtVmapGuard(_NdtVmapArray):
     def __array__(self) -> _ndt_np.ndarray[tuple[()], _ndt_np.dtype[_ndt_np.void]]: ...
 _NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapGuard], _NdtAny])
 
-# The gradient (jax.grad's result, below) of such a function: written inline, `jax.vmap(jax.grad(f))`,
+# The gradient (jax.grad's or jax.value_and_grad's result, below) of such a function: written inline, `jax.vmap(jax.grad(f))`,
 # the guard's parameter would become the gradient's (pyright solves grad's parameters from the
 # expected type first), and the batched call would reject an NDArray. The vmapped gradient takes
 # any argument and gives Any, as jax.grad's gradient is. (Quoted: jax/__init__ is a .py module, where
 # a name defined further down is not yet bound.)
 @_ndt_overload
 def vmap(
-    fun: "_NdtGradient[[_NdtVmapGuard]]", in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
+    fun: "_NdtGradient[[_NdtVmapGuard], _NdtAny]", in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
     axis_name: _NdtAny = None, axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[..., _NdtAny]: ...
 @_ndt_overload
@@ -1087,17 +1087,19 @@ _NdtR = _NdtGradTypeVar("_NdtR")
 _NdtGradD = _NdtGradTypeVar("_NdtGradD", bound=_ndt_np.generic, default=_NdtAny)
 _NdtGradS = _NdtGradTypeVar("_NdtGradS", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
 
-# The gradient function: it takes the function's own arguments and gives Any. A class, not a
-# Callable, so that jax.vmap can tell a gradient from the function it differentiates (see vmap).
-class _NdtGradient(_NdtGeneric[_NdtP]):
-    def __call__(self, *args: _NdtP.args, **kwargs: _NdtP.kwargs) -> _NdtAny: ...
+# The gradient function: it takes the function's own arguments and gives the gradient (Any), or
+# value_and_grad's pair. A class, not a Callable, so that jax.vmap can tell a gradient from the
+# function it differentiates (see vmap).
+_NdtGradOut = _NdtGradTypeVar("_NdtGradOut", covariant=True, default=_NdtAny)
+class _NdtGradient(_NdtGeneric[_NdtP, _NdtGradOut]):
+    def __call__(self, *args: _NdtP.args, **kwargs: _NdtP.kwargs) -> _NdtGradOut: ...
 
 # The gradient is Any: a first overload giving it the first parameter's type made a lambda's
 # parameters (and an untyped function's) that overload's type variables.
 def grad(
     fun: _NdtCallable[_NdtP, _NdtAny], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtGradient[_NdtP]:
+) -> _NdtGradient[_NdtP, _NdtAny]:
     return _NdtJaxGrad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)  # jax's own at runtime
 
 @_ndt_overload
@@ -1105,18 +1107,18 @@ def value_and_grad(
     fun: _NdtCallable[_NdtP, _NdtVmapArray], argnums: int | _NdtSequence[int] = 0,
     has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
     reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, tuple[Array, _NdtAny]]: ...
+) -> _NdtGradient[_NdtP, tuple[Array, _NdtAny]]: ...
 @_ndt_overload
 def value_and_grad(
     fun: _NdtCallable[_NdtP, _NdtArray[_NdtGradD, _NdtGradS]], argnums: int | _NdtSequence[int] = 0,
     has_aux: _NdtLiteral[False] = False, holomorphic: bool = False, allow_int: bool = False,
     reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, tuple[_NdtJaxArray[_NdtGradD, _NdtGradS], _NdtAny]]: ...
+) -> _NdtGradient[_NdtP, tuple[_NdtJaxArray[_NdtGradD, _NdtGradS], _NdtAny]]: ...
 @_ndt_overload
 def value_and_grad(
     fun: _NdtCallable[_NdtP, _NdtR], argnums: int | _NdtSequence[int] = 0, has_aux: bool = False,
     holomorphic: bool = False, allow_int: bool = False, reduce_axes: _NdtSequence[_NdtAny] = (),
-) -> _NdtCallable[_NdtP, tuple[_NdtR, _NdtAny]]: ...
+) -> _NdtGradient[_NdtP, tuple[_NdtR, _NdtAny]]: ...
 def value_and_grad(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:
     return _NdtJaxValueAndGrad(*args, **kwargs)  # jax's own at runtime
 """

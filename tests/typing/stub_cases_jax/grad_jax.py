@@ -68,6 +68,8 @@ def scores(xs: NDArray[float32, N, D]) -> None:
     batched: NDArray[float32, N, D] = jax.vmap(jax.grad(log_density))(xs)
     assert_type(jax.vmap(jax.grad(lambda v: jnp.sum(v**2)))(xs), Any)
     assert_type(jax.vmap(jax.grad(untyped_energy))({"w": xs}), Any)  # pyright: ignore[reportUnknownArgumentType]
+    values, grads = jax.vmap(jax.value_and_grad(log_density))(xs)
+    assert_type(values, Any)
     # and a function of jax.Array alone still keeps its signature under vmap
     assert_type(jax.vmap(log_density)(xs), jax.Array)
-    print(batched)
+    print(batched, grads)
