@@ -476,6 +476,33 @@ def test_matmul_operator_keeps_its_name() -> None:
     assert message == 'Operator "@" not supported for types "NDArray[float32, N, D]" and "NDArray[float32, N, E]"'
 
 
+def test_an_unbounded_dimension_for_a_bound_one_names_the_bound() -> None:
+    """pyright's text for an unbounded DimensionVar given where the callee's is `bound=int` shows
+    the callee's own dimension unsolved; the user reads the bound, not an axis clash. A real clash
+    (the realistic corpus's np_mlp bug) keeps its axis-by-axis account."""
+    from ndtyping._messages import rewrite_message
+
+    bound = rewrite_message(
+        'Argument of type "NDArray[float32, M@predict, D@predict]" cannot be assigned to parameter "a" of type '
+        '"NDArray[float32, N@rbf, D@rbf]" in function "rbf"\n'
+        '  "ShapedArray[float32, tuple[M@predict, D@predict]]" is not assignable to "ShapedArray[float32, tuple[N@rbf, D@predict]]"\n'
+        '    Type parameter "Shape@ShapedArray" is invariant, but "tuple[M@predict, D@predict]" is not the same as '
+        '"tuple[N@rbf, D@predict]"'
+    )
+    assert bound.splitlines()[1] == (
+        "  M cannot stand for rbf's N: N is declared with bound=int and M without "
+        "(declare every DimensionVar with bound=int, or none)"
+    )
+    clash = rewrite_message(
+        'Argument of type "NDArray[float32, In@mlp, Hidden@mlp]" cannot be assigned to parameter "w" of type '
+        '"NDArray[float32, In@dense, Out@dense]" in function "dense"\n'
+        '  "ShapedArray[float32, tuple[In@mlp, Hidden@mlp]]" is not assignable to "ShapedArray[float32, tuple[Hidden@mlp, Out@dense]]"\n'
+        '    Type parameter "Shape@ShapedArray" is invariant, but "tuple[In@mlp, Hidden@mlp]" is not the same as '
+        '"tuple[Hidden@mlp, Out@dense]"'
+    )
+    assert "bound" not in clash and "axis 0 is In here, Hidden expected" in clash, clash
+
+
 def test_an_ndarray_for_a_numpy_annotation_says_what_to_write() -> None:
     """An NDArray given where the user's code says `np.ndarray` (pyright's texts for an argument and
     for a return through `npt.NDArray`) gets the reason and the fix; an NDArray for an NDArray does not."""

@@ -176,6 +176,36 @@ def _shape_difference(found: str, expected: str) -> Optional[str]:
     return "; ".join(clashes) or None
 
 
+def _bound_clash(found: str, expected: str) -> Optional[str]:
+    """The shapes agree but for axes where the expected shape still names the called function's own
+    dimension, unsolved, against another function's: the argument's dimension could not stand for
+    it. Between DimensionVars that happens only when the callee's is declared `bound=int` and the
+    argument's is not (an unbounded one may be any object), so the axes are not what differs."""
+    try:
+        here, wanted = parse_type(found), parse_type(expected)
+    except ValueError:
+        return None
+    if here.args is None or wanted.args is None or len(here.args) != len(wanted.args):
+        return None
+    unsolved: list[tuple[str, str, str]] = []
+    for a, b in zip(here.args, wanted.args):
+        if a == b:
+            continue
+        if a.args is None and b.args is None and "@" in a.name and "@" in b.name:
+            (mine, my_scope), (theirs, their_scope) = a.name.split("@", 1), b.name.split("@", 1)
+            if my_scope != their_scope:
+                unsolved.append((mine, theirs, their_scope))
+                continue
+        return None  # a real clash of sizes: said axis by axis
+    if not unsolved:
+        return None
+    mine, theirs, scope = unsolved[0]
+    return (
+        f"{mine} cannot stand for {scope}'s {theirs}: {theirs} is declared with bound=int and {mine} "
+        "without (declare every DimensionVar with bound=int, or none)"
+    )
+
+
 def rewrite_message(message: str) -> str:
     """One diagnostic's text in the user's words (the first line and its explanation lines)."""
     out: list[str] = []
@@ -188,7 +218,9 @@ def rewrite_message(message: str) -> str:
         skip_deeper = None
         invariant = _INVARIANT.search(body)
         if invariant:
-            difference = _shape_difference(invariant.group(1), invariant.group(2))
+            difference = _bound_clash(invariant.group(1), invariant.group(2)) or _shape_difference(
+                invariant.group(1), invariant.group(2)
+            )
             if difference:
                 out.append(indent + difference)
             skip_deeper = len(indent)

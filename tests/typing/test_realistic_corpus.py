@@ -31,6 +31,8 @@ MIN_CATCH_RATE = 0.84
 # removed from here. (18 error lines in 11 files on 2026-11-24; 90 lines in 55 files before the
 # surface and overlay work of that day.)
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
+    # The one documented limit (docs/static.md, "Sizes as ints"): pyright's TypeVar bounds. ndtyping
+    # check's message names it ("M cannot stand for rbf's N: N is declared with bound=int and M without").
     "jax_solve_ok.py:24": "rbf(a: (N, D), b: (M, D)) with N bound to int: an array of the unbounded M given for N breaks N's bound (also without the overlay)",
     # (np_contrastive:30 and np_mha:51, a float32 numpy array times or divided by a Python scalar, which
     # numpy's stubs type float64, went when the overlay gave numpy's own operators NEP 50's weak scalars.)
