@@ -850,9 +850,12 @@ def logsumexp_overloads() -> list[str]:
 
 
 def scipy_linalg() -> list[str]:
-    """jax.scipy.linalg's triangular solves: the result has the right-hand side's shape (a vector
-    or a matrix) when the factor is a square matrix of its first axis. Other calls: jax's own."""
-    names = ("cho_solve", "solve_triangular")
+    """jax.scipy.linalg's factorisations and the solves that use them: `cholesky` and `cho_factor` of a
+    square matrix keep its shape (the factor of `cho_factor`, with the `lower` flag); `lu_factor` gives
+    the square LU matrix and int32 pivots, one per row. A solve's result has the right-hand side's
+    shape (a vector or a matrix) when the factor is a square matrix of its first axis. Other calls
+    (batched factorisations, arrays of unknown shape): jax's own, or an unknown shape."""
+    names = ("cho_solve", "solve_triangular", "cholesky", "cho_factor", "lu_factor", "lu_solve")
     out = [f"## jax.scipy.linalg: rename import {name} -> _NdtJax_{name}" for name in names]
     out += [
         "## jax.scipy.linalg: preamble",
@@ -900,6 +903,42 @@ def scipy_linalg() -> list[str]:
     out.append(overload("solve_triangular", f"a: _NdtAny, b: _NdtAny, {triangular}", "_NdtScipyArray"))
     out.append(
         "def solve_triangular(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_solve_triangular(*args, **kwargs)"
+    )
+    square_result = res("_NdtDInexact", "tuple[_NdtA, _NdtA]")
+    factor_params = "lower: bool = False, overwrite_a: bool = False, check_finite: bool = True"
+    any_shape = res("_NdtDInexact", ANY_SHAPE)
+    for name, unknown_result, result, fallback in (
+        ("cholesky", any_shape, square_result, "_NdtScipyArray"),
+        ("cho_factor", f"tuple[{any_shape}, bool]", f"tuple[{square_result}, bool]", "tuple[_NdtScipyArray, bool]"),
+    ):
+        out.append(overload(name, f"a: {unknown}, {factor_params}", unknown_result))
+        out.append(overload(name, f"a: {square}, {factor_params}", result))
+        out.append(overload(name, f"a: _NdtAny, {factor_params}", fallback))
+        out.append(
+            f"def {name}(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_{name}(*args, **kwargs)"
+        )
+    lu_params = "overwrite_a: bool = False, check_finite: bool = True"
+    pivots = res(INT, "tuple[_NdtA]")
+    out.append(overload("lu_factor", f"a: {unknown}, {lu_params}", f"tuple[{any_shape}, {res(INT, ANY_SHAPE)}]"))
+    out.append(overload("lu_factor", f"a: {square}, {lu_params}", f"tuple[{square_result}, {pivots}]"))
+    out.append(overload("lu_factor", f"a: _NdtAny, {lu_params}", "tuple[_NdtScipyArray, _NdtScipyArray]"))
+    out.append(
+        "def lu_factor(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_lu_factor(*args, **kwargs)"
+    )
+    solve_params = "trans: int = 0, overwrite_b: bool = False, check_finite: bool = True"
+    out.append(overload("lu_solve", f"lu_and_piv: tuple[_NdtAny, _NdtAny], b: {unknown}, {solve_params}", any_shape))
+    for rhs in (["_NdtA"], ["_NdtA", "_NdtB"]):
+        b = arr("_NdtDInexact", tup(rhs))
+        out.append(
+            overload(
+                "lu_solve",
+                f"lu_and_piv: tuple[{square}, _NdtAny], b: {b}, {solve_params}",
+                res("_NdtDInexact", tup(rhs)),
+            )
+        )
+    out.append(overload("lu_solve", f"lu_and_piv: _NdtAny, b: _NdtAny, {solve_params}", "_NdtScipyArray"))
+    out.append(
+        "def lu_solve(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_lu_solve(*args, **kwargs)"
     )
     return out
 

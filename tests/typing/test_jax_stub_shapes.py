@@ -273,6 +273,15 @@ CASES.append(("jax.lax.top_k(x, 2)[1]", {"x": (4, 3)}, 1))
 for b in [(3,), (3, 2)]:
     CASES.append(("jax.scipy.linalg.cho_solve((a, True), b)", {"a": (3, 3), "b": b}, 0))
     CASES.append(("jax.scipy.linalg.solve_triangular(a, b, lower=True)", {"a": (3, 3), "b": b}, 0))
+    # the factorisations keep the square shape, so the solves that take them do too
+    CASES.append(
+        ("jax.scipy.linalg.cho_solve(jax.scipy.linalg.cho_factor(a, lower=True), b)", {"a": (3, 3), "b": b}, 0)
+    )
+    CASES.append(("jax.scipy.linalg.lu_solve(jax.scipy.linalg.lu_factor(a), b)", {"a": (3, 3), "b": b}, 0))
+CASES.append(("jax.scipy.linalg.cholesky(a, lower=True)", {"a": (3, 3)}, 0))
+CASES.append(("jax.scipy.linalg.cho_factor(a)[0]", {"a": (3, 3)}, 0))
+CASES.append(("jax.scipy.linalg.lu_factor(a)[0]", {"a": (3, 3)}, 0))
+CASES.append(("jax.scipy.linalg.lu_factor(a)[1]", {"a": (3, 3)}, 0))
 
 # what pyright prints for the dtypes jax returns here
 DTYPE_NAMES = {
