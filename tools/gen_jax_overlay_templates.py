@@ -943,15 +943,78 @@ def scipy_linalg() -> list[str]:
     return out
 
 
+# jax.random's samplers, (key, shape=(), dtype=None, ...): a shape taken from an ndtyping array (`x.shape`
+# of unbounded dimensions, Any sizes) gives a sample of that rank, float32 (jax's default) or the dtype
+# given. Shapes of literal or int sizes keep jax's own `Array`: typed by their sizes, the samples of a
+# parameter dict (`{"w": normal(k, (3, 4)), "b": normal(k, (4,))}`) would make it a dict of a union
+# that strict mode does not let out as `dict[str, jax.Array]`.
+RANDOM_FLOAT_SAMPLERS = ("normal", "uniform", "exponential", "gumbel", "laplace")
+
+
+def random_shapes() -> list[tuple[str, str]]:
+    """(shape parameter, result shape) for shapes of Any sizes only, ranks 1 to 4 (only Any meets Never).
+    A shape typed Any matches them all: the first row gives it jax's own Array (otherwise pyright makes
+    the result Unknown, their results differing)."""
+    return [("_NdtNever", "_NdtRandomArray")] + [
+        (tup(["_NdtNever"] * rank), tup(["_NdtAny"] * rank)) for rank in (2, 1, 3, 4)
+    ]
+
+
+def sample(dtype: str, shape: str) -> str:
+    return shape if shape == "_NdtRandomArray" else res(dtype, shape)
+
+
 def random() -> list[str]:
-    """jax.random.categorical: int32 samples, the logits' shape without the sampled axis (a literal
-    axis, shape=None). Other calls: jax's own."""
-    out = ["## jax.random: rename import categorical -> _NdtJax_categorical", "## jax.random: preamble", TYPEVARS]
+    """jax.random: categorical's int32 samples, the logits' shape without the sampled axis (a literal
+    axis, shape=None); the float samplers, randint and bernoulli of a shape of Any sizes (see
+    RANDOM_FLOAT_SAMPLERS); bernoulli without a shape, bool samples of its probabilities' shape (an
+    ndtyping array's). Other calls: jax's own."""
+    samplers = ["categorical", *RANDOM_FLOAT_SAMPLERS, "randint", "bernoulli"]
+    out = [f"## jax.random: rename import {name} -> _NdtJax_{name}" for name in samplers]
+    out += ["## jax.random: preamble", TYPEVARS]
     out += [
         "from typing import overload",
-        "from jax.numpy import _NdtJaxArray",
+        "from jax.numpy import _NdtJaxArray, _NdtS0, _NdtS1, _NdtS2, _NdtS3",
         "from jax._src.basearray import Array as _NdtRandomArray",
     ]
+    rest = "*args: _NdtAny, **kwargs: _NdtAny"
+    for name in RANDOM_FLOAT_SAMPLERS:
+        for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD]", "_NdtD")):
+            for shape, result_shape in random_shapes():
+                out.append(
+                    overload(name, f"key: _NdtAny, shape: {shape}, {dtype}, {rest}", sample(result, result_shape))
+                )
+        out.append(
+            overload(name, f"key: _NdtAny, shape: _NdtAny = (), dtype: _NdtAny = None, {rest}", "_NdtRandomArray")
+        )
+        out.append(
+            f"def {name}(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_{name}(*args, **kwargs)"
+        )
+    for shape, result_shape in random_shapes():
+        params = f"key: _NdtAny, shape: {shape}, minval: _NdtAny, maxval: _NdtAny, dtype: None = None, {rest}"
+        out.append(overload("randint", params, sample(INT, result_shape)))
+    params = f"key: _NdtAny, shape: _NdtAny, minval: _NdtAny, maxval: _NdtAny, dtype: _NdtAny = None, {rest}"
+    out.append(overload("randint", params, "_NdtRandomArray"))
+    out.append(
+        "def randint(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_randint(*args, **kwargs)"
+    )
+    # bernoulli: without a shape, one sample per probability of an ndtyping array (a jax.Array of
+    # unknown shape matches rank >= 5 first and keeps jax's own result); with a shape, as above
+    boolean = "_ndt_np.bool_"
+    tail = "mode: str = 'low', *, out_sharding: _NdtAny = None"
+    unknown = arr("_NdtDFloat", UNKNOWN_RANK)
+    out.append(overload("bernoulli", f"key: _NdtAny, p: {unknown}, shape: None = None, {tail}", "_NdtRandomArray"))
+    params = f"key: _NdtAny, p: {arr('_NdtDFloat', '_NdtSh')}, shape: None = None, {tail}"
+    out.append(overload("bernoulli", params, res(boolean, "_NdtSh")))
+    for shape, result_shape in random_shapes():
+        out.append(
+            overload("bernoulli", f"key: _NdtAny, p: _NdtAny, shape: {shape}, {tail}", res(boolean, result_shape))
+        )
+    params = f"key: _NdtAny, p: _NdtAny = 0.5, shape: _NdtAny = None, {tail}"
+    out.append(overload("bernoulli", params, "_NdtRandomArray"))
+    out.append(
+        "def bernoulli(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_bernoulli(*args, **kwargs)"
+    )
     tail = "shape: None = None, replace: bool = True, mode: str | None = None, *, out_sharding: _NdtAny = None"
     for axis, shape_in, shape_drop, _ in axis_patterns():
         default = " = -1" if axis == -1 else ""
