@@ -1109,6 +1109,8 @@ from jax._src.basearray import _NdtNominalArray as _NdtVmapArray
 class _NdtVmapGuard(_NdtVmapArray):
     def __array__(self) -> _ndt_np.ndarray[tuple[()], _ndt_np.dtype[_ndt_np.void]]: ...
 _NdtFJax = _NdtTypeVar("_NdtFJax", bound=_NdtCallable[[_NdtVmapGuard], _NdtAny])
+_NdtFJaxMany = _NdtTypeVar("_NdtFJaxMany", bound=_NdtCallable[_NdtConcatenate[_NdtVmapGuard, ...], _NdtAny])
+_NdtFJaxSecond = _NdtTypeVar("_NdtFJaxSecond", bound=_NdtCallable[_NdtConcatenate[_NdtAny, _NdtVmapGuard, ...], _NdtAny])
 
 # The gradient (jax.grad's or jax.value_and_grad's result, below) of such a function: written inline, `jax.vmap(jax.grad(f))`,
 # the guard's parameter would become the gradient's (pyright solves grad's parameters from the
@@ -1125,6 +1127,14 @@ def vmap(
     fun: _NdtFJax, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtFJax: ...
+# The same for several arguments, the first not NDArray-annotated: a lambda (typed from the NDArray
+# rules below, `lambda p, x: loss(p, x)` with in_axes=(None, 0) made `p` an NDArray), an untyped
+# function (its result read Unknown), a function of jax.Arrays.
+@_ndt_overload
+def vmap(
+    fun: _NdtFJaxMany, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
+    axis_name: _NdtAny = None, axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtFJaxMany: ...
 @_ndt_overload
 def vmap(
     fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],
@@ -1158,6 +1168,19 @@ def vmap(
 @_ndt_overload
 def vmap(
     fun: _NdtCallable[_NdtConcatenate[_NdtArray[_NdtAny, _NdtAny], ...], _NdtAny],
+    in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
+    axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtAny]: ...
+# A function of a parameter pytree first (`in_axes=(None, 0, ...)`) and an NDArray second: the same.
+# A jax.Array (or untyped) second parameter takes the guard and keeps jax's `F -> F`.
+@_ndt_overload
+def vmap(
+    fun: _NdtFJaxSecond, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
+    axis_name: _NdtAny = None, axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtFJaxSecond: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[_NdtConcatenate[_NdtAny, _NdtArray[_NdtAny, _NdtAny], ...], _NdtAny],
     in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0, axis_name: _NdtAny = None,
     axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtCallable[..., _NdtAny]: ...

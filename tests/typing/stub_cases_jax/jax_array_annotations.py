@@ -102,6 +102,13 @@ def plain_scan(xs: jax.Array) -> tuple[jax.Array, jax.Array]:
     return jax.lax.scan(step, jnp.zeros(xs.shape[1:]), xs)
 
 
-def vmapped_lambda(xs: jax.Array, ys: jax.Array) -> jax.Array:
-    # a lambda of two arguments: its dtype and shape are unknown, Any (strict mode: not Unknown)
-    return jax.vmap(lambda u, v: u + v)(xs, ys)
+def scaled(params: dict[str, jax.Array], x: jax.Array) -> jax.Array:
+    return params["scale"] * x
+
+
+def vmapped_lambda(params: dict[str, jax.Array], xs: NDArray[float32, N, D]) -> jax.Array:
+    # a lambda of several arguments keeps jax's own `F -> F`, its parameters unknown as plain pyright
+    # has them (strict mode reports that, as it does without ndtyping); before, the lambda's first
+    # parameter was typed from the NDArray rules, and `params`, a dict, was rejected
+    batched = jax.vmap(lambda p, x: scaled(p, x), in_axes=(None, 0))  # pyright: ignore[reportUnknownLambdaType, reportUnknownArgumentType, reportUnknownVariableType]
+    return batched(params, xs)

@@ -11,6 +11,7 @@ from ndtyping import DimensionVar, NDArray, float32
 
 N = DimensionVar("N")
 M = DimensionVar("M")
+D = DimensionVar("D")
 Batch = DimensionVar("Batch")
 L3 = Literal[3]
 
@@ -64,3 +65,16 @@ def every_argument_mapped(xs: NDArray[float32, Batch, M], ws: NDArray[float32, B
 
 def embed_dot(x: NDArray[float32, M], w: NDArray[float32, M]) -> NDArray[float32]:
     return jnp.dot(x, w)
+
+
+def critic(params: dict[str, jax.Array], x: NDArray[float32, D]) -> jax.Array:
+    return jnp.dot(x, params["w"])
+
+
+def per_row(params: dict[str, jax.Array], xs: NDArray[float32, N, D]) -> None:
+    # a parameter pytree first, an NDArray second, in_axes=(None, 0): the batched call takes the
+    # batched array (before: vmap kept the signature, and (N, D) was rejected for (D,)); its
+    # gradient with respect to x, written inline, the same
+    scores = jax.vmap(critic, in_axes=(None, 0))(params, xs)
+    grads = jax.vmap(jax.grad(critic, argnums=1), in_axes=(None, 0))(params, xs)
+    print(scores, grads)
