@@ -29,6 +29,7 @@ enumerates the installed libraries' attributes at test time and runs pyright on 
 from __future__ import annotations
 
 import sys
+from itertools import permutations
 from pathlib import Path
 
 from _generated import write_or_check
@@ -64,7 +65,7 @@ NDARRAY_HEADER = '''\
 # The array surface (what an NDArray value offers) is in _surface.pyi, _surface_reductions.pyi
 # and _surface_operators.pyi (apart, so that pyright parses a family only when it is used).
 # pyright: reportInvalidTypeVarUse=false, reportOverlappingOverload=false
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
@@ -90,6 +91,17 @@ Dims = TypeVarTuple("Dims")
 # mypy takes a name MYPY as always true, so `if not MYPY:` hides the array surface from it: mypy
 # loops (minutes) matching numpy arrays against a protocol with these self-typed overloads.
 MYPY = False
+
+Dim = TypeVar("Dim")
+
+
+class DimSize(int, Generic[Dim]):
+    """A size read from `x.shape` whose dimension is a plain (unbounded) DimensionVar: an `int`
+    (`range(n)`, `math.sqrt(d)`, `n * d`) that still names its dimension, so the creation
+    functions give `np.zeros((n, d))` the shape `(N, D)` and `np.zeros((d, n))` is caught where
+    `(N, D)` is expected. Static only: at runtime a size is the int numpy and jax give. (An
+    unbounded type variable is `object` to pyright, and cannot itself be an int: see
+    docs/static.md, "Sizes as ints".)"""
 
 
 class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant
@@ -136,7 +148,7 @@ from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
 import numpy as np
 from typing_extensions import Never, TypeAlias, TypeVar, TypeVarTuple, Unpack
 
-from ._ndarray import ShapedArray
+from ._ndarray import DimSize, ShapedArray
 
 DType = TypeVar("DType", bound=np.generic)
 NewDType = TypeVar("NewDType", bound=np.generic)
@@ -776,6 +788,15 @@ def transpose() -> list[str]:
         ov("transpose", f"self: {arr('DType', tup(before))}", arr("DType", tup(after)))
         for before, after in REVERSED_RANKS
     ]
+    # literal axes, `x.transpose(0, 2, 1)` or `x.transpose((0, 2, 1))`: ranks 2-4, every order
+    for rank in (3, 2, 4):
+        dims = DIMS[:rank]
+        for order in permutations(range(rank)):
+            after = tup([dims[axis] for axis in order])
+            literals = [f"Literal[{axis}]" for axis in order]
+            spelled = ", ".join(f"axis{i}: {literal}" for i, literal in enumerate(literals))
+            lines.append(ov("transpose", f"self: {arr('DType', tup(dims))}, {spelled}, /", arr("DType", after)))
+            lines.append(ov("transpose", f"self: {arr('DType', tup(dims))}, axes: {tup(literals)}, /", arr("DType", after)))
     lines.append(ov("transpose", f"self: {arr('DType', 'Any')}, *axes: Any", arr("DType", UNKNOWN)))
     return lines
 
@@ -935,17 +956,20 @@ def descriptors() -> list[str]:
         "class _ShapeProperty:",
         '    """`x.shape`. Every size must be usable as an int (`np.zeros((n, d))`, `math.sqrt(d)`): a',
         "    shape of Literal sizes, Any and int-bound dimensions is kept as it is; an unbounded",
-        "    DimensionVar is an `object` to pyright, so its size reads as Any (the rank is kept, so",
-        '    `n, d = x.shape` unpacks). See docs/static.md, "Sizes as ints".',
+        "    DimensionVar is an `object` to pyright, so a shape holding one gives each size as a",
+        "    `DimSize[N]` (an int naming its dimension; ranks 1-4, Any beyond), which the creation",
+        '    functions turn back into the dimension. See docs/static.md, "Sizes as ints".',
         '    """',
         "",
         "    @overload",
         f"    def __get__(self, obj: {arr('Any', 'IntShape')}, owner: Any, /) -> IntShape: ...",
     ]
-    for rank in range(0, 7):
-        dims = ["Any" for _ in range(rank)]
+    lines += ["    @overload", f"    def __get__(self, obj: {arr('Any', 'tuple[()]')}, owner: Any, /) -> tuple[()]: ..."]
+    for rank in range(1, 7):
+        # ranks 1-4: each size a DimSize of its dimension (an int that names it); 5-6: Any sizes
+        dims, sizes = (DIMS[:rank], [f"DimSize[{dim}]" for dim in DIMS[:rank]]) if rank <= 4 else (["Any"] * rank,) * 2
         lines.append("    @overload")
-        lines.append(f"    def __get__(self, obj: {arr('Any', tup(dims))}, owner: Any, /) -> {tup(dims)}: ...")
+        lines.append(f"    def __get__(self, obj: {arr('Any', tup(dims))}, owner: Any, /) -> {tup(sizes)}: ...")
     lines += [
         "    @overload",
         f"    def __get__(self, obj: {arr('Any', 'Any')}, owner: Any, /) -> tuple[Any, ...]: ...",
