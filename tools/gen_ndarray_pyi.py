@@ -29,7 +29,7 @@ enumerates the installed libraries' attributes at test time and runs pyright on 
 from __future__ import annotations
 
 import sys
-from itertools import permutations
+from itertools import permutations, product
 from pathlib import Path
 
 from _generated import write_or_check
@@ -154,6 +154,7 @@ DType = TypeVar("DType", bound=np.generic)
 NewDType = TypeVar("NewDType", bound=np.generic)
 InexactDType = TypeVar("InexactDType", bound=np.inexact[Any])
 Shape = TypeVar("Shape", bound=tuple[Any, ...])
+Target = TypeVar("Target")  # the shape `x.at[index]` updates (jax), or _UnknownTarget
 # A shape whose every size is usable as an int: Literal sizes, Any, or dimensions bound to int.
 IntShape = TypeVar("IntShape", bound=tuple[int, ...])
 # Defaults: on an array of unknown shape these stay unsolved and must read as Any, not Unknown.
@@ -1003,17 +1004,56 @@ def descriptors() -> list[str]:
         "",
         *parts("imag"),
         "",
-        "class _IndexUpdateRef(Generic[DType, Shape]):",
-        '    """`x.at[index]` (jax): each update gives a new array of the same shape and dtype."""',
+        "class _UnknownTarget:",
+        '    """The shape `x[index]` has when ndtyping does not model `index`: any values are taken."""',
+        "",
+        "class _IndexUpdateRef(Generic[DType, Shape, Target]):",
+        '    """`x.at[index]` (jax): each update gives a new array of the same shape and dtype. With a 1-D',
+        "    integer index array (`table.at[ids]`, ids of shape (N,)), the updated rows have the shape",
+        "    `Target` (N, *rest), and the values must broadcast to it: a scalar, an array of that shape or",
+        "    of its trailing axes, or one of unknown shape; `table.at[ids].add(grads.T)` is an error.",
+        '    """',
         "",
     ]
-    for method in ["set", "add", "subtract", "mul", "multiply", "divide", "power", "min", "max", "apply"]:
-        lines.append(f"    def {method}(self, values: Any, /, **kwargs: Any) -> {arr('DType', 'Shape')}: ...")
+    # values that broadcast to the target: for targets of rank 1 to 3, its trailing axes with any of
+    # them of size 1 ((N, D) takes (D,), (1, D), (N, 1), (1,), (1, 1)), then the target itself, last
+    # so that pyright's message for values that fit none names the target
+    accepted = []
+    for rank in (2, 1, 3):
+        target = tup(DIMS[:rank])
+        for length in range(1, rank + 1):
+            for ones in product((False, True), repeat=length):
+                dims = [L1 if one else dim for one, dim in zip(ones, DIMS[rank - length : rank])]
+                if length == rank and not any(ones):
+                    continue  # the target itself
+                accepted.append((tup(dims), target))
+    accepted.append(("Target", "Any"))
+    for method in ["set", "add", "subtract", "mul", "multiply", "divide", "power", "min", "max"]:
+        result = arr("DType", "Shape")
+        checked = [
+            f"self: _IndexUpdateRef[DType, Shape, _UnknownTarget], values: Any, /, **kwargs: Any",
+            f"self: _IndexUpdateRef[DType, Shape, Any], values: Scalar, /, **kwargs: Any",
+        ]
+        for values, target in accepted:
+            target_type = "Target" if target == "Any" else target
+            checked.append(
+                f"self: _IndexUpdateRef[DType, Shape, {target_type}], values: {arr('Any', values)}, /, **kwargs: Any"
+            )
+        for params in checked:
+            lines += ["    @overload", f"    def {method}({params}) -> {result}: ..."]
     lines += [
+        f"    def apply(self, func: Any, /, **kwargs: Any) -> {arr('DType', 'Shape')}: ...",
         f"    def get(self, **kwargs: Any) -> {arr('Any', UNKNOWN)}: ...",
         "",
         "class _IndexUpdateHelper(Generic[DType, Shape]):",
-        "    def __getitem__(self, index: Any, /) -> _IndexUpdateRef[DType, Shape]: ...",
+        # an index array of unknown rank first (a jax.Array: matched gradually to the 1-D rule, it
+        # read as 1-D), then a 1-D integer index array on a known first axis; anything else unknown
+        "    @overload",
+        f"    def __getitem__(self, index: {arr('Any', UNKNOWN_RANK)}, /) -> _IndexUpdateRef[DType, Shape, _UnknownTarget]: ...",
+        "    @overload",
+        f"    def __getitem__(self: _IndexUpdateHelper[DType, tuple[Dim0, {REST}]], index: {arr('np.integer[Any]', 'tuple[Dim1]')}, /) -> _IndexUpdateRef[DType, tuple[Dim0, {REST}], tuple[Dim1, {REST}]]: ...",
+        "    @overload",
+        "    def __getitem__(self, index: Any, /) -> _IndexUpdateRef[DType, Shape, _UnknownTarget]: ...",
         "",
         "class _At:",
         '    """`x.at[...]` on a jax-backed value (numpy arrays have no `at`: an AttributeError at run time)."""',
@@ -1333,7 +1373,9 @@ def jax_array_class() -> list[str]:
     # strict mode (tests/typing/corpus/jax_mlp.py). Correct strict code weighs more than the shape
     # of `pred == labels`.
     # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
-    wanted = ("_ShapeProperty", "_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
+    wanted = (
+        "_ShapeProperty", "_Transposed", "_MatrixTransposed", "_UnknownTarget", "_IndexUpdateRef", "_IndexUpdateHelper", "_At",
+    )  # fmt: skip
     helpers, keep = [], False
     for line in descriptors():
         if line.startswith("class "):
