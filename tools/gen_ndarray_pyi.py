@@ -1031,8 +1031,8 @@ def descriptors() -> list[str]:
     for method in ["set", "add", "subtract", "mul", "multiply", "divide", "power", "min", "max"]:
         result = arr("DType", "Shape")
         checked = [
-            f"self: _IndexUpdateRef[DType, Shape, _UnknownTarget], values: Any, /, **kwargs: Any",
-            f"self: _IndexUpdateRef[DType, Shape, Any], values: Scalar, /, **kwargs: Any",
+            "self: _IndexUpdateRef[DType, Shape, _UnknownTarget], values: Any, /, **kwargs: Any",
+            "self: _IndexUpdateRef[DType, Shape, Any], values: Scalar, /, **kwargs: Any",
         ]
         for values, target in accepted:
             target_type = "Target" if target == "Any" else target

@@ -704,7 +704,7 @@ def creation() -> list[str]:
                 for shape in [tup(sizes)] + ([sizes[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
                     texts.append(overload(name, params, numpy_array(tup(sizes), result)))
-            for rank, sizes in ranks:  # sizes read from `x.shape` (DimSize): their dimensions
+            for rank, _sizes in ranks:  # sizes read from `x.shape` (DimSize): their dimensions
                 dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
                 for shape in [tup(dims)] + ([dims[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
