@@ -16,7 +16,7 @@ READABLE = {
     "_NdtDComplex": "ComplexFloating", "_NdtDRealOrBool": "RealOrBool",
     "_NdtA": "A", "_NdtB": "B", "_NdtC": "C", "_NdtE": "E", "_NdtF": "F",
     "_NdtZ": "Z", "_NdtY": "Y", "_NdtX": "X", "_NdtW": "W",
-    "_NdtRest": "Rest", "_NdtSh": "S", "_NdtShNE": "NonEmptyShape", "_NdtShape": "Sizes",
+    "_NdtRest": "Rest", "_NdtSh": "S", "_NdtShNE": "NonEmptyShape", "_NdtShape": "Sizes", "_NdtLongShape": "LongSizes",
     "_NdtS0": "Size0", "_NdtS1": "Size1", "_NdtS2": "Size2", "_NdtS3": "Size3",
     "_NdtJaxArray": "ShapedJaxArray",
 }  # fmt: skip

@@ -50,6 +50,7 @@ from collections.abc import Sequence as _NdtSequence
 from typing_extensions import Never as _NdtNever, TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
 from ndtyping._ndarray import ShapedArray as _NdtArray
+from ndtyping._ndarray import DimSize as _NdtDimSize  # a size from `x.shape` naming its dimension
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
@@ -68,7 +69,8 @@ _NdtF = _NdtTypeVar("_NdtF", default=_NdtAny)
 _NdtRest = _NdtTypeVarTuple("_NdtRest", default=_NdtUnpack[tuple[_NdtAny, ...]])
 _NdtSh = _NdtTypeVar("_NdtSh", bound=tuple[_NdtAny, ...])
 # A type variable standing for a whole shape tuple keeps its Literal sizes: zeros((2, 3)).
-_NdtShape = _NdtTypeVar("_NdtShape", bound=tuple[int, ...])"""
+_NdtShape = _NdtTypeVar("_NdtShape", bound=tuple[int, ...])
+_NdtLongShape = _NdtTypeVar("_NdtLongShape", bound=tuple[int, int, int, int, int, _NdtUnpack[tuple[int, ...]]])"""
 
 JAX_NUMPY_PREAMBLE = f"""\
 {TYPEVARS}
@@ -517,11 +519,19 @@ def shapes() -> list[tuple[str, str]]:
         rows.append((tup(sizes), tup(sizes)))
         if rank == 1:
             rows.append((sizes[0], tup(sizes)))
+    letters = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
+    for rank in (2, 1, 3, 4):  # sizes read from `x.shape` (DimSize): their dimensions
+        rows.append((tup([f"_NdtDimSize[{letter}]" for letter in letters[:rank]]), tup(letters[:rank])))
+        if rank == 1:
+            rows.append((f"_NdtDimSize[{letters[0]}]", tup(letters[:1])))
     for rank in range(1, 5):
         rows.append((tup(["_NdtIndex"] * rank), tup(["_NdtAny"] * rank)))
         if rank == 1:
             rows.append(("_NdtIndex", tup(["_NdtAny"])))
-    rows.append(("_NdtShape", "_NdtShape"))  # a larger rank: jax's own int sizes
+    # a larger rank: jax's own int sizes. Only ranks of 5 or more: with a dtype typed Any
+    # (`dtype=jnp.float32`), pyright weighs every overload the call matches and makes it Unknown
+    # unless one result holds the others; `tuple[DimSize[N], DimSize[D]]` here was such a result.
+    rows.append(("_NdtLongShape", "_NdtLongShape"))
     return rows
 
 
@@ -584,6 +594,12 @@ def creation() -> list[str]:
         )
     )
     out.append("## jax.numpy: before eye")
+    # sizes read from `x.shape` (DimSize): their dimensions
+    for m, shape in (("None = None", "tuple[_NdtA, _NdtA]"), ("_NdtDimSize[_NdtB]", "tuple[_NdtA, _NdtB]")):
+        out.append(overload("eye", f"N: _NdtDimSize[_NdtA], M: {m}, k: int = 0, dtype: None = None", res(FLOAT, shape)))
+        out.append(
+            overload("eye", f"N: _NdtDimSize[_NdtA], M: {m}, k: int = 0, *, dtype: type[_NdtD]", res("_NdtD", shape))
+        )
     out.append(
         overload(
             "eye", "N: int, M: int | None = None, k: int = 0, dtype: None = None", res(FLOAT, "tuple[_NdtAny, _NdtAny]")
@@ -603,6 +619,14 @@ def creation() -> list[str]:
             "arange",
             "start: _NdtNever, stop: _NdtAny = None, step: _NdtAny = None, dtype: _NdtAny = None",
             res("_NdtAny", "tuple[_NdtAny]"),
+        )
+    )
+    # a stop read from `x.shape` (DimSize): one axis of that dimension
+    out.append(
+        overload(
+            "arange",
+            "start: _NdtDimSize[_NdtA], stop: None = None, step: None = None, dtype: None = None",
+            res(INT, "tuple[_NdtA]"),
         )
     )
     out.append(
@@ -1075,6 +1099,7 @@ def one_hot_overloads() -> list[str]:
     out = []
     for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD]", "_NdtD")):
         out.append(one_hot(SIZES[0], SIZES[0], dtype, result))
+        out.append(one_hot("_NdtDimSize[_NdtA]", "_NdtA", dtype, result))  # `x.shape[0]`: its dimension
         out.append(one_hot("int", "_NdtAny", dtype, result))
     return out
 

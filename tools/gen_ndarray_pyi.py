@@ -29,6 +29,7 @@ enumerates the installed libraries' attributes at test time and runs pyright on 
 from __future__ import annotations
 
 import sys
+from itertools import permutations, product
 from pathlib import Path
 
 from _generated import write_or_check
@@ -64,7 +65,7 @@ NDARRAY_HEADER = '''\
 # The array surface (what an NDArray value offers) is in _surface.pyi, _surface_reductions.pyi
 # and _surface_operators.pyi (apart, so that pyright parses a family only when it is used).
 # pyright: reportInvalidTypeVarUse=false, reportOverlappingOverload=false
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
@@ -90,6 +91,17 @@ Dims = TypeVarTuple("Dims")
 # mypy takes a name MYPY as always true, so `if not MYPY:` hides the array surface from it: mypy
 # loops (minutes) matching numpy arrays against a protocol with these self-typed overloads.
 MYPY = False
+
+Dim = TypeVar("Dim")
+
+
+class DimSize(int, Generic[Dim]):
+    """A size read from `x.shape` whose dimension is a plain (unbounded) DimensionVar: an `int`
+    (`range(n)`, `math.sqrt(d)`, `n * d`) that still names its dimension, so the creation
+    functions give `np.zeros((n, d))` the shape `(N, D)` and `np.zeros((d, n))` is caught where
+    `(N, D)` is expected. Static only: at runtime a size is the int numpy and jax give. (An
+    unbounded type variable is `object` to pyright, and cannot itself be an int: see
+    docs/static.md, "Sizes as ints".)"""
 
 
 class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant
@@ -136,12 +148,13 @@ from typing import Any, ClassVar, Generic, Literal, SupportsIndex, overload
 import numpy as np
 from typing_extensions import Never, TypeAlias, TypeVar, TypeVarTuple, Unpack
 
-from ._ndarray import ShapedArray
+from ._ndarray import DimSize, ShapedArray
 
 DType = TypeVar("DType", bound=np.generic)
 NewDType = TypeVar("NewDType", bound=np.generic)
 InexactDType = TypeVar("InexactDType", bound=np.inexact[Any])
 Shape = TypeVar("Shape", bound=tuple[Any, ...])
+Target = TypeVar("Target")  # the shape `x.at[index]` updates (jax), or _UnknownTarget
 # A shape whose every size is usable as an int: Literal sizes, Any, or dimensions bound to int.
 IntShape = TypeVar("IntShape", bound=tuple[int, ...])
 # Defaults: on an array of unknown shape these stay unsolved and must read as Any, not Unknown.
@@ -776,6 +789,17 @@ def transpose() -> list[str]:
         ov("transpose", f"self: {arr('DType', tup(before))}", arr("DType", tup(after)))
         for before, after in REVERSED_RANKS
     ]
+    # literal axes, `x.transpose(0, 2, 1)` or `x.transpose((0, 2, 1))`: ranks 2-4, every order
+    for rank in (3, 2, 4):
+        dims = DIMS[:rank]
+        for order in permutations(range(rank)):
+            after = tup([dims[axis] for axis in order])
+            literals = [f"Literal[{axis}]" for axis in order]
+            spelled = ", ".join(f"axis{i}: {literal}" for i, literal in enumerate(literals))
+            lines.append(ov("transpose", f"self: {arr('DType', tup(dims))}, {spelled}, /", arr("DType", after)))
+            lines.append(
+                ov("transpose", f"self: {arr('DType', tup(dims))}, axes: {tup(literals)}, /", arr("DType", after))
+            )
     lines.append(ov("transpose", f"self: {arr('DType', 'Any')}, *axes: Any", arr("DType", UNKNOWN)))
     return lines
 
@@ -935,17 +959,23 @@ def descriptors() -> list[str]:
         "class _ShapeProperty:",
         '    """`x.shape`. Every size must be usable as an int (`np.zeros((n, d))`, `math.sqrt(d)`): a',
         "    shape of Literal sizes, Any and int-bound dimensions is kept as it is; an unbounded",
-        "    DimensionVar is an `object` to pyright, so its size reads as Any (the rank is kept, so",
-        '    `n, d = x.shape` unpacks). See docs/static.md, "Sizes as ints".',
+        "    DimensionVar is an `object` to pyright, so a shape holding one gives each size as a",
+        "    `DimSize[N]` (an int naming its dimension; ranks 1-4, Any beyond), which the creation",
+        '    functions turn back into the dimension. See docs/static.md, "Sizes as ints".',
         '    """',
         "",
         "    @overload",
         f"    def __get__(self, obj: {arr('Any', 'IntShape')}, owner: Any, /) -> IntShape: ...",
     ]
-    for rank in range(0, 7):
-        dims = ["Any" for _ in range(rank)]
+    lines += [
+        "    @overload",
+        f"    def __get__(self, obj: {arr('Any', 'tuple[()]')}, owner: Any, /) -> tuple[()]: ...",
+    ]
+    for rank in range(1, 7):
+        # ranks 1-4: each size a DimSize of its dimension (an int that names it); 5-6: Any sizes
+        dims, sizes = (DIMS[:rank], [f"DimSize[{dim}]" for dim in DIMS[:rank]]) if rank <= 4 else (["Any"] * rank,) * 2
         lines.append("    @overload")
-        lines.append(f"    def __get__(self, obj: {arr('Any', tup(dims))}, owner: Any, /) -> {tup(dims)}: ...")
+        lines.append(f"    def __get__(self, obj: {arr('Any', tup(dims))}, owner: Any, /) -> {tup(sizes)}: ...")
     lines += [
         "    @overload",
         f"    def __get__(self, obj: {arr('Any', 'Any')}, owner: Any, /) -> tuple[Any, ...]: ...",
@@ -979,17 +1009,56 @@ def descriptors() -> list[str]:
         "",
         *parts("imag"),
         "",
-        "class _IndexUpdateRef(Generic[DType, Shape]):",
-        '    """`x.at[index]` (jax): each update gives a new array of the same shape and dtype."""',
+        "class _UnknownTarget:",
+        '    """The shape `x[index]` has when ndtyping does not model `index`: any values are taken."""',
+        "",
+        "class _IndexUpdateRef(Generic[DType, Shape, Target]):",
+        '    """`x.at[index]` (jax): each update gives a new array of the same shape and dtype. With a 1-D',
+        "    integer index array (`table.at[ids]`, ids of shape (N,)), the updated rows have the shape",
+        "    `Target` (N, *rest), and the values must broadcast to it: a scalar, an array of that shape or",
+        "    of its trailing axes, or one of unknown shape; `table.at[ids].add(grads.T)` is an error.",
+        '    """',
         "",
     ]
-    for method in ["set", "add", "subtract", "mul", "multiply", "divide", "power", "min", "max", "apply"]:
-        lines.append(f"    def {method}(self, values: Any, /, **kwargs: Any) -> {arr('DType', 'Shape')}: ...")
+    # values that broadcast to the target: for targets of rank 1 to 3, its trailing axes with any of
+    # them of size 1 ((N, D) takes (D,), (1, D), (N, 1), (1,), (1, 1)), then the target itself, last
+    # so that pyright's message for values that fit none names the target
+    accepted = []
+    for rank in (2, 1, 3):
+        target = tup(DIMS[:rank])
+        for length in range(1, rank + 1):
+            for ones in product((False, True), repeat=length):
+                dims = [L1 if one else dim for one, dim in zip(ones, DIMS[rank - length : rank])]
+                if length == rank and not any(ones):
+                    continue  # the target itself
+                accepted.append((tup(dims), target))
+    accepted.append(("Target", "Any"))
+    for method in ["set", "add", "subtract", "mul", "multiply", "divide", "power", "min", "max"]:
+        result = arr("DType", "Shape")
+        checked = [
+            "self: _IndexUpdateRef[DType, Shape, _UnknownTarget], values: Any, /, **kwargs: Any",
+            "self: _IndexUpdateRef[DType, Shape, Any], values: Scalar, /, **kwargs: Any",
+        ]
+        for values, target in accepted:
+            target_type = "Target" if target == "Any" else target
+            checked.append(
+                f"self: _IndexUpdateRef[DType, Shape, {target_type}], values: {arr('Any', values)}, /, **kwargs: Any"
+            )
+        for params in checked:
+            lines += ["    @overload", f"    def {method}({params}) -> {result}: ..."]
     lines += [
+        f"    def apply(self, func: Any, /, **kwargs: Any) -> {arr('DType', 'Shape')}: ...",
         f"    def get(self, **kwargs: Any) -> {arr('Any', UNKNOWN)}: ...",
         "",
         "class _IndexUpdateHelper(Generic[DType, Shape]):",
-        "    def __getitem__(self, index: Any, /) -> _IndexUpdateRef[DType, Shape]: ...",
+        # an index array of unknown rank first (a jax.Array: matched gradually to the 1-D rule, it
+        # read as 1-D), then a 1-D integer index array on a known first axis; anything else unknown
+        "    @overload",
+        f"    def __getitem__(self, index: {arr('Any', UNKNOWN_RANK)}, /) -> _IndexUpdateRef[DType, Shape, _UnknownTarget]: ...",
+        "    @overload",
+        f"    def __getitem__(self: _IndexUpdateHelper[DType, tuple[Dim0, {REST}]], index: {arr('np.integer[Any]', 'tuple[Dim1]')}, /) -> _IndexUpdateRef[DType, tuple[Dim0, {REST}], tuple[Dim1, {REST}]]: ...",
+        "    @overload",
+        "    def __getitem__(self, index: Any, /) -> _IndexUpdateRef[DType, Shape, _UnknownTarget]: ...",
         "",
         "class _At:",
         '    """`x.at[...]` on a jax-backed value (numpy arrays have no `at`: an AttributeError at run time)."""',
@@ -1309,7 +1378,9 @@ def jax_array_class() -> list[str]:
     # strict mode (tests/typing/corpus/jax_mlp.py). Correct strict code weighs more than the shape
     # of `pred == labels`.
     # x.T, x.mT and x.at[...] (descriptors whose results are jax arrays too)
-    wanted = ("_ShapeProperty", "_Transposed", "_MatrixTransposed", "_IndexUpdateRef", "_IndexUpdateHelper", "_At")
+    wanted = (
+        "_ShapeProperty", "_Transposed", "_MatrixTransposed", "_UnknownTarget", "_IndexUpdateRef", "_IndexUpdateHelper", "_At",
+    )  # fmt: skip
     helpers, keep = [], False
     for line in descriptors():
         if line.startswith("class "):

@@ -57,6 +57,7 @@ from typing import Any as _NdtAny, Literal as _NdtLiteral, SupportsIndex as _Ndt
 from builtins import bool as _NdtBool  # numpy's modules bind `bool` to numpy.bool
 from typing_extensions import Never as _NdtNever, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 from ndtyping._ndarray import ShapedArray as _NdtArray
+from ndtyping._ndarray import DimSize as _NdtDimSize  # a size from `x.shape` naming its dimension
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
 _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
@@ -707,7 +708,12 @@ def creation() -> list[str]:
 
     def shape_overloads(name: str, first: str, middle: str = "") -> list[str]:
         """The overloads of a creation function taking `shape` (a size or a tuple of sizes)."""
-        texts = []
+        texts: list[str] = []
+        # Sizes from `x.shape` (DimSize) with a dtype typed Any: an Any argument matches every
+        # overload, and pyright makes the call Unknown unless the first match's result holds the
+        # others' (numpy's own gives `tuple[DimSize[N], DimSize[D]]`, which `(N, D)` does not hold).
+        # These come second (after an Any shape's) and give Any sizes and dtype, as before DimSize.
+        any_dtype: list[str] = []
         for dtype, result in dtypes:
             # `shape` typed Any (`np.zeros(x.shape[1])` of an unbounded dimension) first: only Any
             # (and Never) meets a Never parameter. An Any argument matches every overload below, and
@@ -724,11 +730,19 @@ def creation() -> list[str]:
                 for shape in [tup(sizes)] + ([sizes[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
                     texts.append(overload(name, params, numpy_array(tup(sizes), result)))
+            for rank, _sizes in ranks:  # sizes read from `x.shape` (DimSize): their dimensions
+                dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
+                for shape in [tup(dims)] + ([dims[0]] if rank == 1 else []):
+                    params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
+                    texts.append(overload(name, params, numpy_array(tup(LETTERS[:rank]), result)))
+                    if dtype.startswith("dtype: None"):  # a dtype typed Any: see any_dtype
+                        params = f"{first}shape: {shape}{middle}, dtype: _NdtNever, {tail}"
+                        any_dtype.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), "_NdtAny")))
             for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
                 for shape in [tup(["_NdtIndex"] * rank)] + (["_NdtIndex"] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
                     texts.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), result)))
-        return texts
+        return texts[:1] + any_dtype + texts[1:]
 
     # numpy <= 2.4 types zeros/empty/ones as instances of one `_ConstructorEmpty` class; numpy 2.5
     # made them overloaded functions. Both spellings are templated as variants of one feature:
@@ -760,6 +774,17 @@ def creation() -> list[str]:
         ]
     out.append("## numpy.lib._twodim_base_impl: before eye")
     s0, s1 = SIZES[:2]
+    # sizes from `x.shape` with a dtype typed Any first (see shape_overloads): Any sizes and dtype
+    eye_m, never = (
+        "None = None",
+        "k: int = 0, *, dtype: _NdtNever, order: _NdtLiteral['C', 'F'] = 'C', device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None",
+    )
+    for m in (eye_m, f"_NdtDimSize[{LETTERS[1]}]"):
+        out.append(
+            overload(
+                "eye", f"N: _NdtDimSize[{LETTERS[0]}], M: {m}, {never}", numpy_array(tup(["_NdtAny"] * 2), "_NdtAny")
+            )
+        )
     for dtype, result in dtypes:
         dtype = dtype if dtype.startswith("dtype: type") else "dtype: None = None"
         rest = f"k: int = 0, *, {dtype}, order: _NdtLiteral['C', 'F'] = 'C', device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
@@ -767,6 +792,9 @@ def creation() -> list[str]:
             rest = rest.replace("*, dtype: None = None, ", "dtype: None = None, *, ")
         out.append(overload("eye", f"N: {s0}, M: None = None, {rest}", numpy_array(tup([s0, s0]), result)))
         out.append(overload("eye", f"N: {s0}, M: {s1}, {rest}", numpy_array(tup([s0, s1]), result)))
+        a, b = LETTERS[:2]  # sizes read from `x.shape`: their dimensions
+        for m, shape in ((eye_m, [a, a]), (f"_NdtDimSize[{b}]", [a, b])):
+            out.append(overload("eye", f"N: _NdtDimSize[{a}], M: {m}, {rest}", numpy_array(tup(shape), result)))
         out.append(
             overload(
                 "eye", f"N: _NdtIndex, M: _NdtIndex | None = None, {rest}", numpy_array(tup(["_NdtAny"] * 2), result)
@@ -782,12 +810,19 @@ def ranges() -> list[str]:
     vector = "tuple[_NdtAny]"
     out = ["## numpy._core.multiarray: before arange"]
     tail = "device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
+    # a stop from `x.shape` with a dtype typed Any first (see shape_overloads in creation())
+    params = f"stop: _NdtDimSize[{LETTERS[0]}], /, *, dtype: _NdtNever, {tail}"
+    out.append(overload("arange", params, numpy_array(vector, "_NdtAny")))
     for dtype, result in (("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", None)):
         # a stop typed Any (`np.arange(x.shape[0])` of an unbounded dimension): one axis, its dtype
         # unknown (int or float), rather than Unknown (see `shape_overloads` in creation())
         out.append(
             overload("arange", f"stop: _NdtNever, /, *, {dtype}, {tail}", numpy_array(vector, result or "_NdtAny"))
         )
+        # a stop read from `x.shape` (DimSize): one axis of that dimension
+        length = tup(LETTERS[:1])
+        params = f"stop: _NdtDimSize[{LETTERS[0]}], /, *, {dtype}, {tail}"
+        out.append(overload("arange", params, numpy_array(length, result or "_ndt_np.int64")))
         for kind, scalar in (("int", "_ndt_np.int64"), ("float", FLOAT64)):
             for params in (
                 f"stop: {kind}, /, *, {dtype}",

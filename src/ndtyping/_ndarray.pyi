@@ -3,7 +3,7 @@
 # The array surface (what an NDArray value offers) is in _surface.pyi, _surface_reductions.pyi
 # and _surface_operators.pyi (apart, so that pyright parses a family only when it is used).
 # pyright: reportInvalidTypeVarUse=false, reportOverlappingOverload=false
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
@@ -29,6 +29,17 @@ Dims = TypeVarTuple("Dims")
 # mypy takes a name MYPY as always true, so `if not MYPY:` hides the array surface from it: mypy
 # loops (minutes) matching numpy arrays against a protocol with these self-typed overloads.
 MYPY = False
+
+Dim = TypeVar("Dim")
+
+
+class DimSize(int, Generic[Dim]):
+    """A size read from `x.shape` whose dimension is a plain (unbounded) DimensionVar: an `int`
+    (`range(n)`, `math.sqrt(d)`, `n * d`) that still names its dimension, so the creation
+    functions give `np.zeros((n, d))` the shape `(N, D)` and `np.zeros((d, n))` is caught where
+    `(N, D)` is expected. Static only: at runtime a size is the int numpy and jax give. (An
+    unbounded type variable is `object` to pyright, and cannot itself be an int: see
+    docs/static.md, "Sizes as ints".)"""
 
 
 class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant

@@ -46,9 +46,10 @@ def bounded_dims_still_check(
 
 
 def unbounded_dims(x: NDArray[float32, N, N], v: NDArray[float32, Unpack[Batch], N]) -> None:
-    # an unbounded dimension is an `object` to pyright, so `x.shape` gives its size as Any: an int
+    # an unbounded dimension is an `object` to pyright, so `x.shape` gives its size as a DimSize[N]:
+    # an int that names its dimension
     math.sqrt(x.shape[-1])
-    assert_type(v.shape[-1], Any)
+    size: int = v.shape[-1]
     # and it does not fit a bound=int dimension: bound and unbounded DimensionVars do not mix that way
     square(x)  # pyright: ignore[reportArgumentType]
     len(v.shape)  # the rank of a variadic shape is an int; its items are not

@@ -15,9 +15,10 @@ L1 = Literal[1]
 
 
 def attributes(x: NDArray[float32, N, M]) -> None:
-    # N and M are unbounded DimensionVars, `object` to pyright: their sizes read as Any so that they
-    # work as ints (see int_dimensions.py); the rank is kept
-    assert_type(x.shape, tuple[Any, Any])
+    # N and M are unbounded DimensionVars, `object` to pyright: each size is a DimSize (an int that
+    # names its dimension) so that they work as ints (see int_dimensions.py); the rank is kept
+    rows, cols = x.shape
+    assert_type(rows + cols, int)
     assert_type(x.dtype, np.dtype[float32])
     assert_type(x.ndim, int)
     assert_type(x.size, int)
@@ -160,6 +161,13 @@ def methods(x: NDArray[float32, N, M], v: NDArray[float32, M], w: NDArray[float3
     x.dot(x)  # pyright: ignore[reportCallIssue, reportArgumentType]  # (N, M) . (N, M)
     assert_type(x.swapaxes(0, 1), NDArray[float32, M, N])
     assert_type(x.swapaxes(-1, -2), NDArray[float32, M, N])
+    # literal axes of transpose, both spellings (issue 15, session 8: an unknown shape, so a
+    # `(B, K, N) @ (B, N, K)` Gram matrix of the wrong side passed as `(B, N, N)`)
+    assert_type(x.transpose(1, 0), NDArray[float32, M, N])
+    assert_type(x[None].transpose(0, 2, 1), NDArray[float32, L1, M, N])
+    assert_type(x[None].transpose((2, 0, 1)), NDArray[float32, M, L1, N])
+    assert_type(x[None, None].transpose(3, 2, 1, 0), NDArray[float32, M, N, L1, L1])
+    wrong_gram: NDArray[float32, L1, N, N] = x[None].transpose(0, 2, 1) @ x[None]  # pyright: ignore[reportAssignmentType]
     assert_type(x.mT, NDArray[float32, M, N])
     assert_type(x.T, NDArray[float32, M, N])
     assert_type(x.copy(), NDArray[float32, N, M])

@@ -2,7 +2,6 @@
 named dimensions still do not match each other."""
 
 import math
-from typing import Any
 
 import numpy as np
 from typing_extensions import assert_type
@@ -17,14 +16,14 @@ Bounded = DimensionVar("Bounded", bound=int)
 
 def sizes_are_ints(x: NDArray[float32, N, D]) -> None:
     n, d = x.shape
-    assert_type(n, Any)
-    # an error when the sizes were the objects N and D. (numpy's own stubs type the result
-    # `tuple[int, int]`; with ndtyping's overlay it is `(Any, Any)` and may be returned as
-    # `NDArray[float32, N, D]`: tests/typing/stub_cases/unbounded_sizes.py)
+    # each size is a DimSize[N]: an int that names its dimension (an error when the sizes were the
+    # objects N and D). numpy's own stubs type the result `tuple[int, int]`; with ndtyping's overlay
+    # it is `(N, D)`: tests/typing/stub_cases/unbounded_sizes.py
+    size: int = n
     np.zeros((n, d), dtype=np.float32)
     math.sqrt(d)
     range(n)
-    assert_type(x.shape[0] * 2, Any)
+    assert_type(x.shape[0] * 2, int)  # arithmetic on a size is an int (the overlay reads it as Any)
     np.ones(x.shape[-1])
     x.reshape(n * d)
 

@@ -16,9 +16,10 @@ State = DimensionVar("State", bound=int)
 
 
 def zeros_of_unbounded_sizes(x: NDArray[float64, N, D], y: NDArray[float64, N, T]) -> NDArray[float64, D, T]:
-    # numpy's own gave ndarray[tuple[int, int], ...]: int meets neither D nor T
+    # numpy's own gave ndarray[tuple[int, int], ...]: int meets neither D nor T. The sizes are
+    # DimSizes (ints naming D and T), so the result has those dimensions
     w = np.zeros((x.shape[1], y.shape[1]))
-    assert_type(w, np.ndarray[tuple[Any, Any], np.dtype[np.float64]])
+    swapped: NDArray[float64, T, D] = w  # pyright: ignore[reportAssignmentType]
     return w
 
 
@@ -74,13 +75,13 @@ def any_sizes(shape: Any, n: Any) -> None:
     assert_type(np.eye(n), np.ndarray[tuple[Any, Any], np.dtype[np.float64]])
 
 
-def sizes_typed_any(x: NDArray[float64, N, D]) -> NDArray[float64, D]:
-    # one size typed Any (an unbounded dimension's): the result was Unknown (an Any argument matched
-    # every rank of the overlay's rules, and their results differ), an error in strict mode
-    n, d = x.shape
+def sizes_typed_any(x: NDArray[float64, N, D], n: Any, d: Any) -> NDArray[float64, D]:
+    # one size typed Any: the result was Unknown (an Any argument matched every rank of the
+    # overlay's rules, and their results differ), an error in strict mode. (Sizes from `x.shape`
+    # of unbounded dimensions were Any then; they are DimSizes now: unbounded_sizes.py)
     w = np.zeros(d)
     assert_type(w, np.ndarray[tuple[Any, ...], np.dtype[np.float64]])
-    assert_type(np.ones(x.shape[1], dtype=np.float32), np.ndarray[tuple[Any, ...], np.dtype[np.float32]])
+    assert_type(np.ones(d, dtype=np.float32), np.ndarray[tuple[Any, ...], np.dtype[np.float32]])
     assert_type(np.full(n, 0.5), np.ndarray[tuple[Any, ...], np.dtype[np.float64]])
     assert_type(np.arange(n), np.ndarray[tuple[Any], np.dtype[Any]])
     return w

@@ -30,12 +30,38 @@ def sizes(n: int, x: NDArray[float32, N, Out]) -> None:
     assert_type(jnp.zeros((n, 3)).shape, tuple[Any, Any])
 
 
-def sizes_typed_any(x: NDArray[float32, N, Out]) -> NDArray[float32, Out]:
-    # one size typed Any (an unbounded dimension's): the result was Unknown (an Any argument matched
-    # every rank, and the results differ), an error in strict mode; now jax's own Array
-    n, d = x.shape
+def sizes_typed_any(x: NDArray[float32, N, Out], n: Any, d: Any) -> NDArray[float32, Out]:
+    # one size typed Any: the result was Unknown (an Any argument matched every rank, and the
+    # results differ), an error in strict mode; now jax's own Array
     w = jnp.zeros(d)
     assert_type(w, jax.Array)
-    assert_type(jnp.ones(x.shape[1]), jax.Array)
+    assert_type(jnp.ones(d), jax.Array)
     assert_type(jnp.arange(n), jax.Array)
     return w
+
+
+# Sizes from `x.shape` of unbounded dimensions are DimSizes (ints naming their dimensions): the
+# creation functions give the dimensions back (issue 15, session 8: they were Any)
+def sizes_from_the_shape(x: NDArray[float32, N, Out], labels: NDArray[int32, N], dtype: Any) -> None:
+    n, d = x.shape
+    z: NDArray[float32, N, Out] = jnp.zeros((n, d))
+    z_: NDArray[float32, Out, N] = jnp.zeros((n, d))  # pyright: ignore[reportAssignmentType]
+    o: NDArray[int32, N, Out] = jnp.ones(x.shape, dtype=int32)
+    o_: NDArray[int32, Out, N] = jnp.ones(x.shape, dtype=int32)  # pyright: ignore[reportAssignmentType]
+    f: NDArray[float32, N] = jnp.full(n, 0.5)
+    f_: NDArray[float32, Out] = jnp.full(n, 0.5)  # pyright: ignore[reportAssignmentType]
+    e: NDArray[float32, Out, Out] = jnp.eye(d)
+    e_: NDArray[float32, N, N] = jnp.eye(d)  # pyright: ignore[reportAssignmentType]
+    r: NDArray[int32, N] = jnp.arange(x.shape[0])
+    r_: NDArray[int32, Out] = jnp.arange(x.shape[0])  # pyright: ignore[reportAssignmentType]
+    h: NDArray[float32, N, Out] = jax.nn.one_hot(labels, d)
+    h_: NDArray[float32, N, N] = jax.nn.one_hot(labels, d)  # pyright: ignore[reportAssignmentType]
+    mixed: NDArray[float32, Out, Literal[3]] = jnp.zeros((n, 3))  # mixed sizes: Any
+    # a dtype typed Any (`dtype=jnp.float32`: jax's dtypes are Any to pyright): jax's Array, not Unknown
+    assert_type(jnp.zeros((n, d), dtype=dtype), jax.Array)
+    assert_type(jnp.zeros(x.shape, dtype=dtype), jax.Array)
+
+
+def sizes_in_the_wrong_order(x: NDArray[float32, N, Out]) -> NDArray[float32, N, Out]:
+    n, d = x.shape
+    return jnp.zeros((d, n))  # pyright: ignore[reportReturnType]

@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 import jax
 import jax.numpy as jnp
-from typing_extensions import assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, int32, int64
 
@@ -34,7 +33,7 @@ def methods(x: NDArray[float32, N, D], w: NDArray[float32, D, E]) -> jax.Array:
     g: NDArray[float32, N, E] = h.at[0].set(1.0)
     g_: NDArray[float32, E, N] = h.at[0].set(1.0)  # pyright: ignore[reportAssignmentType]
     n, _ = h.shape
-    assert_type(n, Any)  # an unbounded dimension's size reads as Any, usable as an int
+    size: int = n  # an unbounded dimension's size is a DimSize[N]: an int naming its dimension
     print(a, a_, b, b_, c, c_, d, d_, e, e_, f, f_, g, g_)
     return h.sum(axis=0)  # still a jax.Array
 

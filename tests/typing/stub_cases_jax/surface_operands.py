@@ -2,7 +2,7 @@
 operator keeps the shape: with the jax result on the left its own operators answer (a jax result
 again, read as an NDArray by `nd`), on the right NDArray's reflected ones."""
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import jax.numpy as jnp
 import numpy as np
@@ -45,5 +45,5 @@ def same_shape(x: NDArray[float32, N, D]) -> None:
 
 def unknown_sizes(x: NDArray[float32, N, D]) -> NDArray[float32, N, D]:
     n, d = x.shape
-    assert_type(n, Any)
-    return jnp.zeros((n, d), dtype=jnp.float32)
+    size: int = n  # a DimSize[N]: an int naming its dimension
+    return jnp.zeros((n, d), dtype=jnp.float32)  # jnp.float32 is Any to pyright: a jax.Array
