@@ -976,12 +976,17 @@ RANDOM_FLOAT_SAMPLERS = ("normal", "uniform", "exponential", "gumbel", "laplace"
 
 
 def random_shapes() -> list[tuple[str, str]]:
-    """(shape parameter, result shape) for shapes of Any sizes only, ranks 1 to 4 (only Any meets Never).
+    """(shape parameter, result shape) for shapes read from an ndtyping array only, ranks 1 to 4: sizes
+    that name their dimension (DimSize) or Any sizes (only Any meets Never).
     A shape typed Any matches them all: the first row gives it jax's own Array (otherwise pyright makes
     the result Unknown, their results differing)."""
-    return [("_NdtNever", "_NdtRandomArray")] + [
-        (tup(["_NdtNever"] * rank), tup(["_NdtAny"] * rank)) for rank in (2, 1, 3, 4)
-    ]
+    letters = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
+    return (
+        [("_NdtNever", "_NdtRandomArray")]
+        # sizes read from `x.shape` (DimSize, see shapes()): their dimensions
+        + [(tup([f"_NdtDimSize[{x}]" for x in letters[:rank]]), tup(letters[:rank])) for rank in (2, 1, 3, 4)]
+        + [(tup(["_NdtNever"] * rank), tup(["_NdtAny"] * rank)) for rank in (2, 1, 3, 4)]
+    )
 
 
 def sample(dtype: str, shape: str) -> str:

@@ -1,4 +1,4 @@
-"""jax.random's samples: of the rank of a shape taken from an ndtyping array (`x.shape`, Any sizes),
+"""jax.random's samples: of the shape taken from an ndtyping array (`x.shape`: its dimensions),
 float32 or the dtype given (int32 for randint); bernoulli without a shape, bool samples of its
 probabilities' shape. Literal or int shapes keep jax's own Array, so that a parameter dict of
 samples of several shapes is still a dict of jax.Array in strict mode."""
@@ -18,16 +18,19 @@ D = DimensionVar("D")
 
 def noise(key: jax.Array, x: NDArray[float32, N, D], p: NDArray[float32, N]) -> NDArray[float32, N, D]:
     # each sample has the rank (and dtype) asserted, shown by the wrong rank or dtype being an error
-    normal: NDArray[float32, Any, Any] = jax.random.normal(key, x.shape)
+    normal: NDArray[float32, N, D] = jax.random.normal(key, x.shape)
     wrong_rank: NDArray[float32, N] = jax.random.normal(key, x.shape)  # pyright: ignore[reportAssignmentType]
-    uniform: NDArray[float32, Any] = jax.random.uniform(key, p.shape, minval=-1.0, maxval=1.0)
+    wrong_order: NDArray[float32, D, N] = jax.random.normal(key, x.shape)  # pyright: ignore[reportAssignmentType]
+    uniform: NDArray[float32, N] = jax.random.uniform(key, p.shape, minval=-1.0, maxval=1.0)
     half: NDArray[np.float16, Any, Any] = jax.random.normal(key, x.shape, dtype=np.float16)
     wrong_dtype: NDArray[float32, Any, Any] = jax.random.normal(key, x.shape, dtype=np.float16)  # pyright: ignore[reportAssignmentType]
     ints: NDArray[np.int32, Any] = jax.random.randint(key, p.shape, 0, 10)
     coins: NDArray[np.bool_, N] = jax.random.bernoulli(key, p)
     wrong_axis: NDArray[np.bool_, D] = jax.random.bernoulli(key, p)  # pyright: ignore[reportAssignmentType]
-    mask: NDArray[np.bool_, Any, Any] = jax.random.bernoulli(key, 0.9, x.shape)
-    print(normal, wrong_rank, uniform, half, wrong_dtype, ints, coins, wrong_axis, mask)
+    mask: NDArray[np.bool_, N, D] = jax.random.bernoulli(key, 0.9, x.shape)
+    n, d = x.shape
+    swapped: NDArray[float32, N, D] = jax.random.normal(key, (d, n))  # pyright: ignore[reportAssignmentType]
+    print(normal, wrong_rank, wrong_order, swapped, uniform, half, wrong_dtype, ints, coins, wrong_axis, mask)
     return x + 0.1 * jax.random.normal(key, x.shape)
 
 
