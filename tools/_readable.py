@@ -17,7 +17,7 @@ READABLE = {
     "_NdtA": "A", "_NdtB": "B", "_NdtC": "C", "_NdtE": "E", "_NdtF": "F",
     "_NdtZ": "Z", "_NdtY": "Y", "_NdtX": "X", "_NdtW": "W",
     "_NdtRest": "Rest", "_NdtSh": "S", "_NdtShNE": "NonEmptyShape", "_NdtShape": "Sizes", "_NdtLongShape": "LongSizes",
-    "_NdtS0": "Size0", "_NdtS1": "Size1", "_NdtS2": "Size2", "_NdtS3": "Size3",
+    "_NdtS0": "Size0", "_NdtS1": "Size1", "_NdtS2": "Size2", "_NdtS3": "Size3", "_NdtShLit": "LiteralShape",
     "_NdtJaxArray": "ShapedJaxArray",
 }  # fmt: skip
 _PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, READABLE), key=len, reverse=True)) + r")\b")

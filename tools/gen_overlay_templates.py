@@ -39,6 +39,13 @@ TARGET = ROOT / "stubs" / "numpy" / "overlay.stub"
 LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
 SUFFIX_LETTERS = ["_NdtZ", "_NdtY", "_NdtX", "_NdtW"]  # last axis, second to last, ...
 SIZES = ["_NdtS0", "_NdtS1", "_NdtS2", "_NdtS3"]  # literal sizes of creation functions
+# A tuple of literal sizes of any rank, as one type variable: the creation functions' and reshape's
+# shape. Not a tuple of SIZES: pyright checks `ndarray[tuple[Size0, Size1], ...]` against
+# ndarray's shape bound (`tuple[int, ...]`) once per overload as it reads it, expanding each
+# size's 129-literal bound quadratically (about 10 ms a size; np.full's 44 overloads cost 0.65 s
+# CPU in a file whose only call is `np.full(3, 1.0)`); a tuple type variable is checked once,
+# linearly. docs/dev/pyright-performance.md.
+LITERAL_SHAPE = "_NdtShLit"
 REST = "_NdtUnpack[_NdtRest]"
 ONE = "_NdtLiteral[1]"
 # Likelihood order of a literal axis: the cost of a call grows with the overloads tried first.
@@ -93,6 +100,7 @@ SIZES_PREAMBLE = (
     + ", ".join(str(n) for n in range(MAX_LITERAL_SIZE + 1))
     + "]\n"
     + "\n".join(f'{name} = _NdtTypeVar("{name}", bound=_NdtSize)' for name in SIZES)
+    + f'\n{LITERAL_SHAPE} = _NdtTypeVar("{LITERAL_SHAPE}", bound=tuple[_NdtSize, ...])'
 )
 
 
@@ -371,12 +379,10 @@ def layout() -> list[str]:
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("expand_dims", f"a: {arg}, axis: _NdtLiteral[{axis}]", result))
     out.append("## numpy._core.fromnumeric: before reshape")
-    for rank in (2, 1, 3, 4):
-        sizes = SIZES[:rank]
-        for family in FAMILIES:
-            params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {tup(sizes)}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
-            result = family(tup(sizes), "_NdtD")
-            out.append(overload("reshape", params, loose(result) if family is numpy_array else result))
+    for family in FAMILIES:  # literal sizes, any rank (LITERAL_SHAPE)
+        params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {LITERAL_SHAPE}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
+        result = family(LITERAL_SHAPE, "_NdtD")
+        out.append(overload("reshape", params, loose(result) if family is numpy_array else result))
     # a -1 entry: the rank is known, the sizes are not (numpy arrays: numpy's own)
     for rank in range(1, 5):
         for position in range(rank):
@@ -701,7 +707,6 @@ def creation() -> list[str]:
     `Any` as well: an overload cannot tell it from a computed `int`. Without a dtype, numpy's
     default (float64, or the fill value's type for `full`).
     """
-    ranks = [(2, SIZES[:2]), (1, SIZES[:1]), (3, SIZES[:3]), (4, SIZES[:4])]
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     # (dtype parameter, result dtype): an explicit scalar type, then numpy's float64 default
     dtypes = [("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)]
@@ -726,11 +731,11 @@ def creation() -> list[str]:
                     numpy_array("tuple[_NdtAny, ...]", result),
                 )
             )
-            for rank, sizes in ranks:
-                for shape in [tup(sizes)] + ([sizes[0]] if rank == 1 else []):
-                    params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
-                    texts.append(overload(name, params, numpy_array(tup(sizes), result)))
-            for rank, _sizes in ranks:  # sizes read from `x.shape` (DimSize): their dimensions
+            # literal sizes: a tuple of any rank (LITERAL_SHAPE), or one size
+            for shape, result_shape in ((LITERAL_SHAPE, LITERAL_SHAPE), (SIZES[0], tup(SIZES[:1]))):
+                params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
+                texts.append(overload(name, params, numpy_array(result_shape, result)))
+            for rank in (2, 1, 3, 4):  # sizes read from `x.shape` (DimSize): their dimensions
                 dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
                 for shape in [tup(dims)] + ([dims[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"

@@ -17,6 +17,7 @@ included): on a shared machine wall time is noisy, CPU time much less so.
     python tools/measure_corpus.py              # the report
     python tools/measure_corpus.py --json out.json
     python tools/measure_corpus.py --corpus tests/typing/holdout   # another corpus of twins
+    python tools/measure_corpus.py --repeat 3   # each timed run 3 times, alternating: the medians
 
 Any directory laid out the same way can be measured with `--corpus DIR` (its own pyrightconfig.json
 is the user's configuration; a `plain/` subdirectory is optional). tests/typing/test_realistic_corpus.py
@@ -37,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,22 +217,41 @@ def ratio(a: float | None, b: float | None) -> float | None:
     return round(a / b, 3) if a is not None and b else None
 
 
-def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
+def _median_runs(
+    runs: list[tuple[list[Finding], float, float]],
+) -> tuple[list[Finding], float, float]:
+    """The first run's findings, and the median wall and CPU seconds of all the runs."""
+    return runs[0][0], median(r[1] for r in runs), median(r[2] for r in runs)
+
+
+def measure(timing: bool = True, corpus: Path = CORPUS, repeat: int = 1) -> dict[str, Any]:
     """The measurement of one corpus directory; its `plain/` programs are required for the default
-    corpus and optional for others (then `result["plain"]` is None)."""
+    corpus and optional for others (then `result["plain"]` is None).
+
+    `repeat`: how many times each timed run is made, `ndtyping check` and plain pyright
+    alternating; the times are the medians (a shared machine's load drifts during a run)."""
     pairs = discover(corpus)
     twins = [corpus / f"{p.name}_{kind}.py" for p in pairs for kind in ("ok", "bug")]
     plain_dir = corpus / "plain"
     plain_files = sorted(plain_dir.glob("*.py"))
-
-    twin_findings, twin_time, twin_cpu = run_ndtyping_check(twins, corpus)
     if not plain_files and corpus.resolve() == CORPUS.resolve():
         raise ValueError(f"no plain programs in {plain_dir}")
+
+    runs: dict[str, list[tuple[list[Finding], float, float]]] = {}
+    for _ in range(max(1, repeat)):
+        runs.setdefault("twins", []).append(run_ndtyping_check(twins, corpus))
+        if timing:
+            runs.setdefault("twins_pyright", []).append(run_plain_pyright(twins, corpus))
+        if plain_files:
+            runs.setdefault("plain_pyright", []).append(run_plain_pyright(plain_files, corpus))
+            runs.setdefault("plain", []).append(run_ndtyping_check(plain_files, corpus))
+
+    twin_findings, twin_time, twin_cpu = _median_runs(runs["twins"])
     plain: dict[str, Any] | None = None
     plain_time: dict[str, Any] | None = None
     if plain_files:
-        plain_pyright_findings, plain_pyright_time, plain_pyright_cpu = run_plain_pyright(plain_files, corpus)
-        plain_ndt_findings, plain_ndt_time, plain_ndt_cpu = run_ndtyping_check(plain_files, corpus)
+        plain_pyright_findings, plain_pyright_time, plain_pyright_cpu = _median_runs(runs["plain_pyright"])
+        plain_ndt_findings, plain_ndt_time, plain_ndt_cpu = _median_runs(runs["plain"])
         plain = {
             "programs": len(plain_files),
             "new_errors": [asdict(f) for f in new_findings(plain_ndt_findings, plain_pyright_findings)],
@@ -246,7 +267,7 @@ def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
         }
     twin_pyright_time = twin_pyright_cpu = None
     if timing:
-        _, twin_pyright_time, twin_pyright_cpu = run_plain_pyright(twins, corpus)
+        _, twin_pyright_time, twin_pyright_cpu = _median_runs(runs["twins_pyright"])
 
     by_file: dict[str, list[Finding]] = {}
     for f in twin_findings:
@@ -279,6 +300,7 @@ def measure(timing: bool = True, corpus: Path = CORPUS) -> dict[str, Any]:
     return {
         "corpus": str(corpus),
         "pairs": len(pairs),
+        "repeat": max(1, repeat),
         "catch": {"numpy": rate("numpy"), "jax": rate("jax"), "all": rate(None)},
         "missed": [
             {
@@ -321,6 +343,8 @@ def report_text(result: dict[str, Any]) -> str:
         new = plain["new_errors"]
         out.append(f"new errors on plain programs (ndtyping check vs pyright): {len(new)}")
         out += [f"  {f['file']}:{f['line']}: {f['message'].splitlines()[0]} ({f['rule']})" for f in new]
+    if result.get("repeat", 1) > 1:
+        out.append(f"times: medians of {result['repeat']} runs each, ndtyping check and pyright alternating")
     for label, t in result["time"].items():
         if t["pyright_s"] is None:
             out.append(f"time on {label}: ndtyping check {t['ndtyping_check_s']} s (pyright not timed)")
@@ -340,6 +364,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the measurement as JSON")
     parser.add_argument("--no-timing", action="store_true", help="skip timing plain pyright on the twins")
     parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run each timed command N times, ndtyping check and pyright alternating; report the medians",
+    )
+    parser.add_argument(
         "--corpus",
         type=Path,
         default=CORPUS,
@@ -350,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     corpus = args.corpus.resolve()
     if not corpus.is_dir():
         parser.error(f"--corpus {args.corpus}: not a directory")
-    result = measure(timing=not args.no_timing, corpus=corpus)
+    result = measure(timing=not args.no_timing, corpus=corpus, repeat=args.repeat)
     print(report_text(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")

@@ -85,3 +85,21 @@ def sizes_typed_any(x: NDArray[float64, N, D], n: Any, d: Any) -> NDArray[float6
     assert_type(np.full(n, 0.5), np.ndarray[tuple[Any, ...], np.dtype[np.float64]])
     assert_type(np.arange(n), np.ndarray[tuple[Any], np.dtype[Any]])
     return w
+
+
+def literal_sizes_any_rank(x: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]) -> None:
+    # One overload takes literal sizes of any rank (it was one per rank 1 to 4: rank 5 fell through
+    # to numpy's int sizes, and a shape of unknown rank met the rank-2 overload first)
+    assert_type(
+        np.ones((2, 3, 4, 5, 6)),
+        np.ndarray[tuple[Literal[2], Literal[3], Literal[4], Literal[5], Literal[6]], np.dtype[np.float64]],
+    )
+    assert_type(np.zeros(x.shape), np.ndarray[tuple[Any, ...], np.dtype[np.float64]])
+    assert_type(np.empty(()), np.ndarray[tuple[()], np.dtype[np.float64]])
+    # a numpy array's reshape keeps numpy's `| Any` (see the guard overloads)
+    assert_type(
+        np.reshape(x, (2, 3, 4, 5, 6)),
+        np.ndarray[tuple[Literal[2], Literal[3], Literal[4], Literal[5], Literal[6]], np.dtype[np.float32]] | Any,
+    )
+    shape = (2, 3)
+    assert_type(np.full(shape, 1, dtype=np.int8), np.ndarray[tuple[Literal[2], Literal[3]], np.dtype[np.int8]])
