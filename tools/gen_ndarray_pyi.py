@@ -155,6 +155,7 @@ NewDType = TypeVar("NewDType", bound=np.generic)
 InexactDType = TypeVar("InexactDType", bound=np.inexact[Any])
 Shape = TypeVar("Shape", bound=tuple[Any, ...])
 Target = TypeVar("Target")  # the shape `x.at[index]` updates (jax), or _UnknownTarget
+TargetShape = TypeVar("TargetShape", bound=tuple[Any, ...])  # the same, where a shape is wanted
 # A shape whose every size is usable as an int: Literal sizes, Any, or dimensions bound to int.
 IntShape = TypeVar("IntShape", bound=tuple[int, ...])
 # Defaults: on an array of unknown shape these stay unsolved and must read as Any, not Unknown.
@@ -1032,7 +1033,7 @@ def descriptors() -> list[str]:
                 if length == rank and not any(ones):
                     continue  # the target itself
                 accepted.append((tup(dims), target))
-    accepted.append(("Target", "Any"))
+    accepted.append(("TargetShape", "Any"))
     for method in ["set", "add", "subtract", "mul", "multiply", "divide", "power", "min", "max"]:
         result = arr("DType", "Shape")
         checked = [
@@ -1040,7 +1041,7 @@ def descriptors() -> list[str]:
             "self: _IndexUpdateRef[DType, Shape, Any], values: Scalar, /, **kwargs: Any",
         ]
         for values, target in accepted:
-            target_type = "Target" if target == "Any" else target
+            target_type = "TargetShape" if target == "Any" else target
             checked.append(
                 f"self: _IndexUpdateRef[DType, Shape, {target_type}], values: {arr('Any', values)}, /, **kwargs: Any"
             )

@@ -19,6 +19,7 @@ NewDType = TypeVar("NewDType", bound=np.generic)
 InexactDType = TypeVar("InexactDType", bound=np.inexact[Any])
 Shape = TypeVar("Shape", bound=tuple[Any, ...])
 Target = TypeVar("Target")  # the shape `x.at[index]` updates (jax), or _UnknownTarget
+TargetShape = TypeVar("TargetShape", bound=tuple[Any, ...])  # the same, where a shape is wanted
 # A shape whose every size is usable as an int: Literal sizes, Any, or dimensions bound to int.
 IntShape = TypeVar("IntShape", bound=tuple[int, ...])
 # Defaults: on an array of unknown shape these stay unsolved and must read as Any, not Unknown.
