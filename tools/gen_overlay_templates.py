@@ -785,7 +785,18 @@ def rank_keeping() -> list[str]:
     refuse an ndtyping array, or (numpy 2.5's pad) keep sizes the call changes."""
     out = []
     # cumsum/cumprod: the shape kept along an axis; flattened (one axis of the same length for a
-    # vector, unknown otherwise) without one. Integers and bool accumulate in a wider integer.
+    # vector, unknown otherwise) without one. The dtype is kept, except that integers narrower than
+    # the platform's (64 bits with numpy 2) and bools accumulate in it: int8, int32 and bool give
+    # int64, uint8 and uint32 give uint64 (numpy's accumulate rule). An abstract integer dtype stays
+    # abstract.
+    accumulated = (
+        ("_NdtDInexact", "_NdtDInexact"),
+        ("_ndt_np.int64", "_ndt_np.int64"),
+        ("_ndt_np.uint64", "_ndt_np.uint64"),
+        ("_ndt_np.signedinteger[_NdtAny] | _ndt_np.bool_", "_ndt_np.int64"),
+        ("_ndt_np.unsignedinteger[_NdtAny]", "_ndt_np.uint64"),
+        ("_NdtDOther", "_ndt_np.integer[_NdtAny]"),
+    )
     for name in ("cumsum", "cumprod"):
         out.append(f"## numpy._core.fromnumeric: before {name}")
         rest = "dtype: None = None, out: None = None"
@@ -806,7 +817,7 @@ def rank_keeping() -> list[str]:
         out.append(
             guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtIndex | None = None, {rest}", "_NdtAny")
         )
-        for dtype_in, dtype_out in (("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")):
+        for dtype_in, dtype_out in accumulated:
             for axis, shape_in, shape_out in (
                 ("_NdtIndex", "_NdtShNE", "_NdtShNE"),
                 ("None = None", tup([LETTERS[0]]), tup([LETTERS[0]])),
