@@ -851,6 +851,47 @@ def rank_keeping() -> list[str]:
     # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
     out.append("## numpy.lib._index_tricks_impl: before fill_diagonal")
     out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
+    out += writers()
+    return out
+
+
+def writers() -> list[str]:
+    """The functions that write into an array (numpy's own want an ndarray; an ndtyping array is one at
+    runtime). put_along_axis takes indices of the array's rank (numpy's rule): an index array of
+    another rank is left to numpy's own signature, which rejects the call."""
+    out = ["## numpy.lib._shape_base_impl: before put_along_axis"]
+    index = "_ndt_np.integer[_NdtAny]"
+    tail = "values: object, axis: _NdtIndex | None"
+    for rank in range(1, 5):
+        shape = tup(["_NdtAny"] * rank)
+        out.append(
+            overload(
+                "put_along_axis",
+                f"arr: {shaped_array(shape, '_NdtAny')}, indices: {shaped_array(shape, index)}, {tail}",
+                "None",
+            )
+        )
+    wider = "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]"
+    out.append(
+        overload(
+            "put_along_axis",
+            f"arr: {shaped_array(wider, '_NdtAny')}, indices: {shaped_array('_NdtAny', index)}, {tail}",
+            "None",
+        )
+    )
+    anything = shaped_array("_NdtAny", "_NdtAny")
+    for module, name, params in (
+        ("numpy._core.fromnumeric", "put", f"a: {anything}, ind: object, v: object, mode: _NdtAny = 'raise'"),
+        ("numpy.lib._function_base_impl", "place", f"arr: {anything}, mask: object, vals: object"),
+        ("numpy._core.multiarray", "putmask", f"a: {anything}, /, mask: object, values: object"),
+        (
+            "numpy._core.multiarray",
+            "copyto",
+            f"dst: {anything}, src: object, casting: _NdtAny = 'same_kind', where: object = True",
+        ),
+    ):
+        out.append(f"## {module}: before {name}")
+        out.append(overload(name, params, "None"))
     return out
 
 
