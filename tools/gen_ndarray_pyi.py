@@ -517,9 +517,11 @@ def arithmetic(name: str, reflected: bool, jax: bool) -> list[str]:
         divided = "np.float32" if jax else "np.float64"
         integers = binary(name, divided, reflected, other_dtype=INT_OR_BOOL, self_dtype=INT_OR_BOOL)
         if not (jax or reflected):
-            # numpy's forward `/` of integers keeps only the scalar rule (`counts / 2`): two integer
-            # arrays fail it and meet the reflected operator's rules, as promotions do (see there)
-            integers = [line for line in integers if "other: Scalar" in line]
+            # numpy's forward `/` of integers keeps the rules that need no broadcasting (a scalar,
+            # `counts / 2`; the same shape; an operand of unknown rank or a 0-d one: a jax.Array on
+            # the right, whose own `__rtruediv__` rejects an NDArray). Broadcast integer operands
+            # fail them and meet the reflected operator's rules, as promotions do (see there).
+            integers = [line for line in integers if "Shape]" in line or UNKNOWN_RANK in line]
         lines += integers
     else:
         lines = binary(name, "DType", reflected)
