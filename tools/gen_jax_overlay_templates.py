@@ -474,10 +474,11 @@ KEEP_SHAPE = {
              (f"axis: None, {SORT_KW}", "_NdtD", "_NdtD", FLAT)],
     "argsort": [(f"axis: int = -1, {SORT_KW}, dtype: None = None", "_NdtD", INT, "_NdtSh"),
                 (f"axis: None, {SORT_KW}, dtype: None = None", "_NdtD", INT, FLAT)],
-    **{name: [("axis: int, dtype: None = None, out: None = None", "_NdtDInexact", "_NdtDInexact", "_NdtSh"),
-              ("axis: int, dtype: None = None, out: None = None", "_NdtDOther", INT, "_NdtSh"),
-              ("axis: None = None, dtype: None = None, out: None = None", "_NdtDInexact", "_NdtDInexact", FLAT),
-              ("axis: None = None, dtype: None = None, out: None = None", "_NdtDOther", INT, FLAT)]
+    # jax accumulates in the input's dtype (int8 stays int8), a bool in its default int
+    **{name: [(f"axis: {axis}, dtype: None = None, out: None = None", dtype_in, dtype_out, shape)
+              for axis, shape in (("int", "_NdtSh"), ("None = None", FLAT))
+              for dtype_in, dtype_out in (("_NdtDInexact", "_NdtDInexact"), ("_NdtDInteger", "_NdtDInteger"),
+                                          ("_NdtDOther", INT))]
        for name in ("cumsum", "cumprod")},
 }  # fmt: skip
 

@@ -375,22 +375,28 @@ BOTH_ONE = (f"{REST}, {L1}, {L1}", f"{REST}, {L1}, {L1}", f"{REST}, Any, Any")
 
 # The combinations of the last three axes _tail_patterns() types, each axis `s` (the same size on both
 # sides), `a` (size 1 in self) or `b` (size 1 in other), one order of each pair (the mirror is added):
-# a per-head scale against a matrix, a column against a matrix with batch axes on both, a keepdims
-# reduction over the last two axes. The other combinations (`(1, B, 1)` against `(A, 1, C)`, ...)
-# are rarer, and each rule is one more overload of every operator that a mismatch (and an operand of
-# another dtype, for jax results) is tried against.
-TAIL_AXES = [("b", "a", "a"), ("b", "s", "a"), ("s", "b", "b")]
+# a keepdims reduction over the last two axes (`s, b, b`), and every combination with size-1 axes on
+# both sides: a per-head scale against a matrix `(Head, 1, 1) * (1, Query, Key)`, a column against a
+# matrix with batch axes on both, a vector placed on the middle axis against one on the outer two
+# (`(1, Sample, 1) * (Ray, 1, 3)`), batched pairwise differences `(B, N, 1, D) - (B, 1, M, D)`, and
+# `(1, 1, C)` against `(A, B, 1)`; `(s, a, b)` is the row-against-column rule under `*Rest`
+# (CROSS_PATTERNS). Each rule is one more overload of every operator, and pyright evaluates every
+# overload after the one that matches when an operand has an `Any` size (measured on operator-heavy
+# code with such operands: the last two pairs here cost about 6%, the five pairs about 20%).
+TAIL_AXES = [
+    ("b", "a", "a"), ("b", "s", "a"), ("s", "b", "b"), ("a", "b", "a"), ("b", "a", "s"), ("a", "a", "b"),
+]  # fmt: skip
 MIRROR = {"a": "b", "b": "a", "s": "s"}
 
 
-def _tail_patterns() -> list[tuple[str, str, str]]:
+def _tail_patterns(combinations: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """Broadcasting on the last three axes with size-1 axes on both sides, or two on one (after a
     shared `*Rest`): `(Head, 1, 1) * (1, Query, Key)`, `(Batch, Tag, 1) + (1, Tag, Tag)`,
     `x - x.mean(axis=(-2, -1), keepdims=True)`, for TAIL_AXES and their mirrors. Then, where the other
     operand has a size-1 first axis, the same with that axis missing (broadcasting counts it as 1):
     `(Head, 1, 1) * (Query, Key)`, `(Batch, Tag, 1) + (Tag, Tag)`, and the mirror of that."""
     out = []
-    for combination in TAIL_AXES:
+    for combination in combinations:
         for axes in (combination, tuple(MIRROR[k] for k in combination)):
             mine, theirs, result = [], [], []
             for axis, kind in enumerate(axes):
@@ -405,10 +411,22 @@ def _tail_patterns() -> list[tuple[str, str, str]]:
     return out
 
 
-TAIL_PATTERNS = _tail_patterns()
+TAIL_PATTERNS = _tail_patterns(TAIL_AXES)
+# jax results' rules for an operand of another dtype take the first three combinations only: every
+# operator of a jax array of unknown shape (plain jax code, which has no NDArray annotation) evaluates
+# all its overloads (see TAIL_AXES), and the other three in both of its groups cost 13% of the
+# plain jax programs' time; in this group alone, half that.
+COMMON_TAIL_PATTERNS = _tail_patterns(TAIL_AXES[:3])
 
 
-def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", self_dtype: str = "DType") -> list[str]:
+def binary(
+    name: str,
+    out: str,
+    reflected: bool,
+    other_dtype: str = "DType",
+    self_dtype: str = "DType",
+    tails: list[tuple[str, str, str]] = TAIL_PATTERNS,
+) -> list[str]:
     """`self <op> other`, every pattern that broadcasts: same shape, a scalar, `other` smaller than
     `self`, and `self` smaller than `other`.
 
@@ -465,7 +483,7 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
                 arr(out, f"tuple[{full}]"),
             )
         )
-    for mine, theirs, result in CROSS_PATTERNS[2:] + TAIL_PATTERNS:
+    for mine, theirs, result in CROSS_PATTERNS[2:] + tails:
         lines.append(
             ov(
                 name,
@@ -481,20 +499,63 @@ def binary(name: str, out: str, reflected: bool, other_dtype: str = "DType", sel
 INT_OR_BOOL = "np.integer[Any] | np.bool_"
 
 
+# The dtypes a float64 operand promotes to float64 in numpy (NEP 50): integers, bools, the narrower floats.
+BELOW_FLOAT64 = "np.integer[Any] | np.bool_ | np.float16 | np.float32"
+
+
+def promotions(name: str, truediv: bool) -> list[str]:
+    """numpy's promotion of two array operands of different dtypes, for a reflected operator: every
+    shape rule again, so a shape clash stays an error whatever the dtypes.
+
+    - a bool operand (a mask, a comparison) gives the other's dtype: `diff * valid`, `valid * diff`;
+    - a float64 operand with an integer, bool or narrower float gives float64: `(gates > 0).mean(axis=0)
+      - probs.mean(axis=0)` (a bool mean is float64);
+    - any other pair (int64 times float32, int32 plus int64) gives an array of unknown dtype: numpy's
+      result depends on the widths (int16 * float32 is float32, int32 * float32 float64), and an
+      unknown dtype is never wrong.
+
+    Only the reflected operators have them: `x * y` of two dtypes fails `x.__mul__` (the same-dtype
+    rules) and pyright then tries `y.__rmul__(x)`. In a forward operator they would cost time on
+    correct code of one dtype: an operand with an `Any` size matches an overload only partly, and
+    pyright then evaluates every later overload too (to see whether the match is ambiguous), which
+    made operator-heavy code twice as slow to check.
+    """
+    kept = "InexactDType" if truediv else "DType"
+    other = "InexactDType" if truediv else "NewDType"  # (integers divided met the integer rule already)
+    lines = binary(name, kept, True, other_dtype="np.bool_", self_dtype=kept)  # self op mask
+    lines += binary(name, other, True, other_dtype=other, self_dtype="np.bool_")  # mask op other
+    lines += binary(name, "np.float64", True, other_dtype=BELOW_FLOAT64, self_dtype="np.float64")
+    lines += binary(name, "np.float64", True, other_dtype="np.float64", self_dtype=BELOW_FLOAT64)
+    lines += binary(name, "Any", True, other_dtype="Any")
+    # A Python scalar operand met the same-dtype rules already.
+    return [line for line in lines if "other: Scalar" not in line]
+
+
 def arithmetic(name: str, reflected: bool, jax: bool) -> list[str]:
-    """One arithmetic or bitwise operator. For jax results (`jax`), two more groups of rules:
-    `/` of integers and bools gives float32 (jax without x64; its floats keep their dtype), and
-    every rule again for an operand of another dtype (int32 positions times float32 frequencies):
-    the shapes checked alike, the promoted dtype left unknown."""
-    if not jax:
-        return binary(name, "DType", reflected)
-    if name in ("__truediv__", "__rtruediv__"):
+    """One arithmetic or bitwise operator. `/` of integers and bools gives float64 in numpy (float32
+    in jax without x64; floats keep their dtype). Operands of different dtypes: numpy's promotions
+    (see `promotions`); for jax results (`jax`), every rule again for an operand of another dtype
+    (int32 positions times float32 frequencies): the shapes checked alike, the dtype left unknown."""
+    truediv = name in ("__truediv__", "__rtruediv__")
+    if truediv:
         inexact = "InexactDType"
         lines = binary(name, inexact, reflected, other_dtype=inexact, self_dtype=inexact)
-        lines += binary(name, "np.float32", reflected, other_dtype=INT_OR_BOOL, self_dtype=INT_OR_BOOL)
+        divided = "np.float32" if jax else "np.float64"
+        integers = binary(name, divided, reflected, other_dtype=INT_OR_BOOL, self_dtype=INT_OR_BOOL)
+        if not (jax or reflected):
+            # numpy's forward `/` of integers keeps the rules that need no broadcasting (a scalar,
+            # `counts / 2`; the same shape; an operand of unknown rank or a 0-d one: a jax.Array on
+            # the right, whose own `__rtruediv__` rejects an NDArray). Broadcast integer operands
+            # fail them and meet the reflected operator's rules, as promotions do (see there).
+            integers = [line for line in integers if "Shape]" in line or UNKNOWN_RANK in line]
+        lines += integers
     else:
         lines = binary(name, "DType", reflected)
-    return lines + binary(name, "Any", reflected, other_dtype="Any")
+    if jax:
+        # (a Python scalar operand met the first rules already)
+        mixed = binary(name, "Any", reflected, other_dtype="Any", tails=COMMON_TAIL_PATTERNS)
+        return lines + [line for line in mixed if "other: Scalar" not in line]
+    return lines + (promotions(name, truediv) if reflected else [])
 
 
 def operators(jax: bool = False) -> list[str]:
@@ -520,7 +581,7 @@ def operators(jax: bool = False) -> list[str]:
     return lines
 
 
-def matmul(name: str, forward: bool) -> list[str]:
+def matmul(name: str, forward: bool, jax: bool = False) -> list[str]:
     """`self @ other` (or, reflected, `other @ self`, tried when other's own `@` gave up).
 
     Ordered for operands of unknown shape (a jax.Array, an npt.NDArray), which pyright matches
@@ -531,30 +592,47 @@ def matmul(name: str, forward: bool) -> list[str]:
     # all of them, and `(*Batch, In) @ (In, Out)` is `(*Batch, Out)`. (Split as `*Rest, Dim0`, pyright
     # would have to cut a TypeVarTuple, and gives `(Union[*Batch], Out)`.) With a 1-D left operand
     # these are numpy's vector rules too: `(In,) @ (In, Out)` is `(Out,)`, `(In,) @ (In,)` is `()`.
-    vec, mat, shared, batched, mat_vec = (
+    # A shared matrix on the left of a batch is broadcast over the batch's leading axes: `(8, 8) @
+    # (BH, BW, 8, 8)` is (BH, BW, 8, 8), `w @ x` with w (Out, In) and x (*Batch, In, N) is (*Batch, Out, N).
+    vec, mat, shared, batched, mat_vec, shared_left = (
         ("tuple[Dim0]", "tuple[Dim0]", "tuple[()]"),
         ("tuple[Dim0]", f"tuple[{REST}, Dim0, Dim1]", f"tuple[{REST}, Dim1]"),
         (f"tuple[{REST}, Dim1]", "tuple[Dim1, Dim2]", f"tuple[{REST}, Dim2]"),
         (f"tuple[{REST}, Dim0, Dim1]", f"tuple[{REST}, Dim1, Dim2]", f"tuple[{REST}, Dim0, Dim2]"),
         (f"tuple[{REST}, Dim1]", "tuple[Dim1]", f"tuple[{REST}]"),
+        ("tuple[Dim0, Dim1]", f"tuple[{REST}, Dim1, Dim2]", f"tuple[{REST}, Dim0, Dim2]"),
     )
     # An operand of unknown shape (rank >= 5 matches `tuple[Any, ...]` first) gives an unknown
     # shape: gradually matched to the rules below, `img @ LUMA` (LUMA an np.array) read LUMA as a
     # matrix and gave `img` one axis too many, and `u @ m` with u unknown gave rank 3.
-    unknown = [
-        ov(name, f"self: {arr('DType', 'Any')}, other: {arr('DType', UNKNOWN_RANK)}, /", arr("DType", UNKNOWN)),
-        ov(name, f"self: {arr('DType', UNKNOWN_RANK)}, other: {arr('DType', 'Any')}, /", arr("DType", UNKNOWN)),
-    ]
-    if forward:
-        return unknown + [
-            ov(name, f"self: {arr('DType', left)}, other: {arr('DType', right)}, /", arr("DType", out))
-            for left, right, out in [vec, mat, shared, batched, mat_vec]
-        ]
     # `x @ w` with x of unknown shape and w: (D, E) is then (..., E): a shared weight first.
-    return unknown + [
-        ov(name, f"self: {arr('DType', right)}, other: {arr('DType', left)}, /", arr("DType", out))
-        for left, right, out in [shared, batched, mat, mat_vec, vec]
-    ]
+    order = (
+        [vec, mat, shared, batched, mat_vec, shared_left]
+        if forward
+        else [shared, batched, mat, mat_vec, vec, shared_left]
+    )
+
+    def rules(self_dtype: str, other_dtype: str, out: str) -> list[str]:
+        lines = [
+            ov(name, f"self: {arr(self_dtype, 'Any')}, other: {arr(other_dtype, UNKNOWN_RANK)}, /", arr(out, UNKNOWN)),
+            ov(name, f"self: {arr(self_dtype, UNKNOWN_RANK)}, other: {arr(other_dtype, 'Any')}, /", arr(out, UNKNOWN)),
+        ]
+        for left, right, result in order:
+            mine, theirs = (left, right) if forward else (right, left)
+            lines.append(
+                ov(name, f"self: {arr(self_dtype, mine)}, other: {arr(other_dtype, theirs)}, /", arr(out, result))
+            )
+        return lines
+
+    # Operands of different dtypes, after the same-dtype rules, as the arithmetic operators do (see
+    # `promotions`): numpy gives float64 for float64 with an integer or narrower float, and an
+    # unknown dtype otherwise (in the reflected operator only, so that `x32 @ w64` reaches
+    # `w64.__rmatmul__` and is float64); jax results an unknown dtype.
+    lines = rules("DType", "DType", "DType")
+    if jax:
+        return lines + rules("DType", "Any", "Any")
+    lines += rules("np.float64", BELOW_FLOAT64, "np.float64")
+    return lines + ([] if forward else rules("DType", "Any", "Any"))
 
 
 def dot() -> list[str]:
@@ -724,7 +802,7 @@ def getitem() -> list[str]:
         lines.append(index_overload([kind], 0))
         lines.append(index_overload([kind], 1))
     # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, a
-    # per-channel vector against images, `mean[:, None, None]`. Only these and the ones below:
+    # per-channel vector against images, `mean[:, None, None]`, `t[None, :, None]`. Only these and the ones below:
     # numpy's ArrayLike includes a nested-sequence protocol whose `__getitem__` pyright matches
     # against all of these overloads whenever an NDArray meets a numpy function without the overlay
     # (70 overloads made plain pyright 1.6x slower on NDArray code; see docs/performance.md).
@@ -735,6 +813,8 @@ def getitem() -> list[str]:
         ["none", "full", "full"],
         ["full", "full", "none"],
         ["full", "none", "none"],
+        # a vector put on the middle axis: `t[None, :, None] * rays[:, None, :]`
+        ["none", "full", "none"],
         # `:` is a slice too: the keys with `:` come before the ones with any slice there
         ["full", "full", "int"],
         ["full", "int", "full"],
@@ -896,6 +976,24 @@ def along_axis(name: str, result_dtype: str, default_axis: str) -> list[str]:
     )
     flat.append(ov(name, f"self: {arr('DType', 'Any')}, axis: None, **kwargs: Any", arr(result_dtype, "tuple[Any]")))
     return keep + flat
+
+
+def accumulate(name: str, jax: bool) -> list[str]:
+    """`x.cumsum(axis)`, `x.cumprod()`: along_axis's shapes, in the accumulator's dtype. numpy
+    accumulates bools and integers narrower than its default int (int64) in int64, unsigned ones in
+    uint64; jax keeps every integer dtype and accumulates bools in its default int (int32)."""
+    widened = [("np.bool_", "np.int32")]
+    if not jax:
+        widened = [("np.bool_ | np.signedinteger[Any]", "np.int64"), ("np.unsignedinteger[Any]", "np.uint64")]
+    # An array of unknown dtype (`NDArray[Any, N]`) would meet the first widened rule gradually: a
+    # Never dtype, which only Any meets, keeps its dtype unknown.
+    lines = []
+    for dtype_in, dtype_out in [("Never", "Any"), *widened]:
+        lines += [
+            line.replace(f"self: {SA}[DType, ", f"self: {SA}[{dtype_in}, ")
+            for line in along_axis(name, dtype_out, "None")
+        ]
+    return lines + along_axis(name, "DType", "None")
 
 
 def astype() -> list[str]:
@@ -1283,8 +1381,8 @@ def shaped_functions(integer_mean: str = "np.float64", index_dtype: str = "np.in
     lines: list[str] = []
     lines += reductions(integer_mean, index_dtype)
     lines += operators(jax)
-    lines += matmul("__matmul__", forward=True)
-    lines += matmul("__rmatmul__", forward=False)
+    lines += matmul("__matmul__", forward=True, jax=jax)
+    lines += matmul("__rmatmul__", forward=False, jax=jax)
     lines += dot()
     lines += getitem()
     lines += reshape()
@@ -1294,8 +1392,8 @@ def shaped_functions(integer_mean: str = "np.float64", index_dtype: str = "np.in
     lines += astype()
     lines += view()
     lines += item()
-    lines += along_axis("cumsum", "DType", "None")
-    lines += along_axis("cumprod", "DType", "None")
+    lines += accumulate("cumsum", jax)
+    lines += accumulate("cumprod", jax)
     lines += along_axis("argsort", index_dtype, "-1")
     lines += along_axis("sort", "DType", "-1")  # numpy sorts in place (None); jax returns the array
     lines += [

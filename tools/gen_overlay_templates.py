@@ -851,7 +851,18 @@ def rank_keeping() -> list[str]:
     refuse an ndtyping array, or (numpy 2.5's pad) keep sizes the call changes."""
     out = []
     # cumsum/cumprod: the shape kept along an axis; flattened (one axis of the same length for a
-    # vector, unknown otherwise) without one. Integers and bool accumulate in a wider integer.
+    # vector, unknown otherwise) without one. The dtype is kept, except that integers narrower than
+    # the platform's (64 bits with numpy 2) and bools accumulate in it: int8, int32 and bool give
+    # int64, uint8 and uint32 give uint64 (numpy's accumulate rule). An abstract integer dtype stays
+    # abstract.
+    accumulated = (
+        ("_NdtDInexact", "_NdtDInexact"),
+        ("_ndt_np.int64", "_ndt_np.int64"),
+        ("_ndt_np.uint64", "_ndt_np.uint64"),
+        ("_ndt_np.signedinteger[_NdtAny] | _ndt_np.bool_", "_ndt_np.int64"),
+        ("_ndt_np.unsignedinteger[_NdtAny]", "_ndt_np.uint64"),
+        ("_NdtDOther", "_ndt_np.integer[_NdtAny]"),
+    )
     for name in ("cumsum", "cumprod"):
         out.append(f"## numpy._core.fromnumeric: before {name}")
         rest = "dtype: None = None, out: None = None"
@@ -872,7 +883,7 @@ def rank_keeping() -> list[str]:
         out.append(
             guarded(name, f"a: _ndt_np.ndarray[_NdtAny, _NdtAny], axis: _NdtIndex | None = None, {rest}", "_NdtAny")
         )
-        for dtype_in, dtype_out in (("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")):
+        for dtype_in, dtype_out in accumulated:
             for axis, shape_in, shape_out in (
                 ("_NdtIndex", "_NdtShNE", "_NdtShNE"),
                 ("None = None", tup([LETTERS[0]]), tup([LETTERS[0]])),
@@ -906,6 +917,47 @@ def rank_keeping() -> list[str]:
     # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
     out.append("## numpy.lib._index_tricks_impl: before fill_diagonal")
     out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
+    out += writers()
+    return out
+
+
+def writers() -> list[str]:
+    """The functions that write into an array (numpy's own want an ndarray; an ndtyping array is one at
+    runtime). put_along_axis takes indices of the array's rank (numpy's rule): an index array of
+    another rank is left to numpy's own signature, which rejects the call."""
+    out = ["## numpy.lib._shape_base_impl: before put_along_axis"]
+    index = "_ndt_np.integer[_NdtAny]"
+    tail = "values: object, axis: _NdtIndex | None"
+    for rank in range(1, 5):
+        shape = tup(["_NdtAny"] * rank)
+        out.append(
+            overload(
+                "put_along_axis",
+                f"arr: {shaped_array(shape, '_NdtAny')}, indices: {shaped_array(shape, index)}, {tail}",
+                "None",
+            )
+        )
+    wider = "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]"
+    out.append(
+        overload(
+            "put_along_axis",
+            f"arr: {shaped_array(wider, '_NdtAny')}, indices: {shaped_array('_NdtAny', index)}, {tail}",
+            "None",
+        )
+    )
+    anything = shaped_array("_NdtAny", "_NdtAny")
+    for module, name, params in (
+        ("numpy._core.fromnumeric", "put", f"a: {anything}, ind: object, v: object, mode: _NdtAny = 'raise'"),
+        ("numpy.lib._function_base_impl", "place", f"arr: {anything}, mask: object, vals: object"),
+        ("numpy._core.multiarray", "putmask", f"a: {anything}, /, mask: object, values: object"),
+        (
+            "numpy._core.multiarray",
+            "copyto",
+            f"dst: {anything}, src: object, casting: _NdtAny = 'same_kind', where: object = True",
+        ),
+    ):
+        out.append(f"## {module}: before {name}")
+        out.append(overload(name, params, "None"))
     return out
 
 

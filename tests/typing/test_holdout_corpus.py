@@ -113,11 +113,10 @@ HOLDOUT2_KNOWN_FALSE_POSITIVES: dict[str, str] = {
     # (NDArray values where the user wrote jax.Array, 8 lines, and jax's own signatures rejecting
     # NDArray arguments, 3 lines, went when jax.Array became a protocol NDArray values fit; the
     # shapes of integer-array keys, size-1 axes on both sides and rows minus columns of Any sizes,
-    # 6 lines, with the broadcasting and indexing rules of session 7.)
+    # 6 lines, with the broadcasting and indexing rules of session 7; np.put_along_axis given an
+    # NDArray and a bool mean minus a float32 mean, np_moe's 2 lines, with session 8's writers and
+    # operand promotions.)
     "np_rk4_ok.py:20": "y @ field.w1 with Field's attributes typed by __init__'s type variables (State@__init__ does not meet State@vector_field); the message prints the operator as \"\"",
-    # numpy's own signatures and dtypes.
-    "np_moe_ok.py:23": "np.put_along_axis (numpy's own signature) wants an ndarray; an NDArray is not one",
-    "np_moe_ok.py:41": "(gates > 0).mean(axis=0) is float64 and probs.mean(axis=0) float32: operands of different dtypes are rejected (promotion not modelled)",
     # Not ndtyping's: plain pyright reports it.
     "jax_kmeanspp_ok.py:49": "plain pyright: labels is bound inside the Lloyd loop (possibly unbound after it)",
 }
@@ -189,11 +188,8 @@ HOLDOUT3_KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "np_particle_resample_ok.py:55": "Cloud(particles, logw), a NamedTuple with np.ndarray fields, given propagate()'s NDArray (joined with particles[idx])",
     # (jax_svgd:34, `jax.vmap(jax.grad(log_prob))(x)` written inline for a jax.Array function, went
     # when jax.grad's result became a class jax.vmap tells from a plain function.)
-    # Shapes and dtypes ndtyping gets wrong.
-    "jax_nerf_render_ok.py:20": "origins[:, None, :] + t[None, :, None] * dirs[:, None, :] is typed (Ray, 1, L3): the (1, Sample, 1) * (Ray, 1, L3) broadcast (size-1 axes on both sides, rank 3) loses Sample",
-    "np_dct_blocks_ok.py:37": "d @ blocks @ d.T with d (8, 8) and blocks (BH, BW, 8, 8): a matrix on the left of a batched operand is not modelled, the operator is rejected",
-    "np_flow_warp_ok.py:47": "diff * valid, float64 times a bool mask: operands of different dtypes are rejected (promotion not modelled)",
-    "np_spec_decode_ok.py:40": "np.cumprod(x.astype(np.int64), axis=1) is typed NDArray[integer, ...] (the dtype widened), so .sum(axis=1) is not the int64 declared",
+    # (Shapes and dtypes ndtyping got wrong, 4 lines, went with session 8's operand promotions, the
+    # both-sided size-1 rules, a matrix on the left of a batched `@` and cumprod's int64.)
     # (np_audio_frames:40, newest stack only, numpy's own float32 array / 2 typed float64, went with
     # NEP 50's weak Python scalars on numpy's own operators.)
 }

@@ -31,7 +31,7 @@ def running(x: NDArray[float32, T, D], c: NDArray[int32, T]) -> None:
     assert_type(np.cumprod(x, axis=-1), NDArray[float32, T, D])
     assert_type(np.cumsum(x[:, 0]), NDArray[float32, T])
     assert_type(np.cumsum(x), NDArray[float32, Any])
-    assert_type(np.cumsum(c), NDArray[np.integer[Any], T])
+    assert_type(np.cumsum(c), NDArray[np.int64, T])  # int32 accumulates in numpy's default int
 
 
 def wrong_axis(x: NDArray[float32, T, D], counts: NDArray[float32, T]) -> None:

@@ -1,0 +1,28 @@
+"""Integer and bool NDArray values divided by a jax.Array (whose own `__rtruediv__` does not take an
+NDArray): the forward `/` of integers keeps its rules for a 0-d operand, the same shape and an
+operand of unknown shape (the held-out corpus 2's concordance index: `agree.sum() /
+jnp.maximum(earlier.sum(), 1)`); mixed dtypes against jax arrays."""
+
+import jax
+import jax.numpy as jnp
+from typing_extensions import assert_type
+
+from ndtyping import DimensionVar, NDArray, bool_, float32, float64, int32
+
+N = DimensionVar("N")
+M = DimensionVar("M")
+
+
+def divided(agree: NDArray[bool_, N, M], counts: NDArray[int32, N], total: NDArray[int32], j: jax.Array) -> None:
+    assert_type(agree / j, NDArray[float64, N, M])
+    assert_type(counts / j, NDArray[float64, N])
+    assert_type(total / j, NDArray[float64])
+    ratio = float(total / jnp.maximum(j, 1))
+    assert_type(counts / 2, NDArray[float64, N])
+
+
+def mixed(x: NDArray[float32, N, M], mask: NDArray[bool_, N, M], j: jax.Array) -> None:
+    assert_type(x * mask, NDArray[float32, N, M])
+    assert_type(mask * x, NDArray[float32, N, M])
+    assert_type(x * j, NDArray[float32, N, M])
+    assert_type(mask * j, NDArray[bool_, N, M])
