@@ -99,5 +99,5 @@ def attention_batch(
     return batched(x, wq, wk, wv, wo) + first
 
 
-def half_precision(x: NDArray[float16, Batch, In], w: NDArray[float32, In, Out]) -> NDArray[float32, Batch, Out]:
-    return x @ w  # BUG: dtype mix, float16 activations with float32 weights
+def half_precision(x: NDArray[float16, Batch, In], w: NDArray[float16, In, Out]) -> NDArray[float16, Batch, Out]:
+    return (x @ w).astype(float32)  # BUG: dtype slip, the half-precision layer's output cast to float32

@@ -14,12 +14,13 @@ from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 from ._ndarray import ShapedArray
 
-DType = TypeVar("DType", bound=np.generic)
-NewDType = TypeVar("NewDType", bound=np.generic)
-InexactDType = TypeVar("InexactDType", bound=np.inexact[Any])
-Shape = TypeVar("Shape", bound=tuple[Any, ...])
-Target = TypeVar("Target")  # the shape `x.at[index]` updates (jax), or _UnknownTarget
-TargetShape = TypeVar("TargetShape", bound=tuple[Any, ...])  # the same, where a shape is wanted
+# Defaults (PEP 696): in an overload, a type variable after one with a default (Rest) must have one.
+DType = TypeVar("DType", bound=np.generic, default=Any)
+NewDType = TypeVar("NewDType", bound=np.generic, default=Any)
+InexactDType = TypeVar("InexactDType", bound=np.inexact[Any], default=Any)
+Shape = TypeVar("Shape", bound=tuple[Any, ...], default=tuple[Any, ...])
+Target = TypeVar("Target", default=Any)  # the shape `x.at[index]` updates (jax), or _UnknownTarget
+TargetShape = TypeVar("TargetShape", bound=tuple[Any, ...], default=tuple[Any, ...])  # the same, where a shape is wanted
 # A shape whose every size is usable as an int: Literal sizes, Any, or dimensions bound to int.
 IntShape = TypeVar("IntShape", bound=tuple[int, ...])
 # Defaults: on an array of unknown shape these stay unsolved and must read as Any, not Unknown.
