@@ -86,7 +86,16 @@ def test_json_schema(examples_report: tuple[int, dict[str, Any]]) -> None:
     _, report = examples_report
     assert set(report) == {"findings", "summary"}
     summary = report["summary"]
-    assert set(summary) == {"errors", "warnings", "information", "files", "pyright", "stubs", "stubs_note"}
+    assert set(summary) == {
+        "errors",
+        "warnings",
+        "information",
+        "files",
+        "pyright",
+        "stubs",
+        "stubs_note",
+        "accepted_ndarray_annotations",
+    }
     assert summary["stubs"] is True and summary["stubs_note"] is None
     assert re.fullmatch(r"\d+\.\d+\.\d+", summary["pyright"])
     assert summary["errors"] == sum(f["severity"] == "error" for f in report["findings"]) > 0
@@ -541,3 +550,63 @@ def test_a_numpy_array_for_a_jax_array_says_so() -> None:
         'Type "ndarray[_AnyShape, dtype[Any]]" is not assignable to declared type "Array"\n'
         "  not a jax array (a numpy array is not a jax.Array)"
     )
+
+
+NUMPY_ANNOTATIONS = """\
+from typing import Optional
+
+import jax.numpy as jnp
+import numpy as np
+import numpy.typing as npt
+from ndtyping import DimensionVar, NDArray, float32, float64
+
+A = DimensionVar("A")
+
+
+def helper(x: np.ndarray) -> np.ndarray:
+    return x
+
+
+def helper64(x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    return x
+
+
+def maybe(x: Optional[np.ndarray], xs: list[np.ndarray], pair: tuple[np.ndarray, int]) -> None: ...
+
+
+def caller(a: NDArray[float64, A], b: NDArray[float32, A]) -> tuple[np.ndarray, npt.NDArray[np.floating]]:
+    helper(a)
+    helper64(a)
+    maybe(a, [a, a], (b, 1))
+    np.add.at(a, [0], 1.0)
+    y: np.ndarray = b
+    helper64(b)
+    helper(jnp.exp(b))
+    return a, b
+"""
+
+
+@pyright
+@needs_overlay
+@needs_jax
+def test_an_ndarray_where_the_code_says_np_ndarray_is_accepted(tmp_path: Path) -> None:
+    """pyright rejects an NDArray (a protocol) for an `np.ndarray` annotation (a class); at run time it
+    is the numpy array it was declared to be, so `ndtyping check` accepts it and counts it. A dtype
+    the annotation does not allow, and a jax result, stay errors, said as what they are."""
+    (tmp_path / "pyrightconfig.json").write_text('{"typeCheckingMode": "standard"}')
+    (tmp_path / "helpers.py").write_text(NUMPY_ANNOTATIONS)
+    result = ndtyping_check("helpers.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(": error")[0] for line in lines if ": error" in line] == [
+        "helpers.py:28:14",
+        "helpers.py:29:12",
+    ], result.stdout
+    assert lines[1] == "      dtype float32 here, float64 expected (reportArgumentType)"
+    assert lines[3].startswith("      a jax array is not a numpy.ndarray: convert it (np.asarray)")
+    assert lines[-1].startswith("2 errors, 0 warnings in 1 file (pyright ")
+    assert lines[-1].endswith(
+        "ndtyping stubs on); 8 pyright errors accepted: an NDArray where the code says np.ndarray"
+    )
+    data = json.loads(ndtyping_check("--json", "helpers.py", cwd=tmp_path).stdout)
+    assert data["summary"]["accepted_ndarray_annotations"] == 8

@@ -117,7 +117,7 @@ def test_protocol_matching_reads_only_the_small_surface_module() -> None:
     ndarray = (src / "_ndarray.pyi").read_text()
     for name in ("__len__", "__getitem__", "__iter__", "__float__", "__int__", "__index__", "__complex__"):
         assert f"        {name} = _surface.{name}\n" in ndarray, name
-    assert (src / "_surface.pyi").stat().st_size < 100_000
+    assert (src / "_surface.pyi").stat().st_size < 110_000
     for family in ("_surface_reductions", "_surface_operators", "_surface_jax"):
         assert (src / f"{family}.pyi").exists()
         assert f"import {family}" not in (src / "_surface.pyi").read_text()

@@ -441,7 +441,9 @@ def elementwise() -> list[str]:
         out.append(overload("where", f"condition: _NdtStrictArrayLike, x: {x}, y: {y}, /", res("_NdtD", "_NdtSh")))
     for x, y in (("{same}", "{same}"), ("{same}", SCALAR), (SCALAR, "{same}")):
         same = arr("_NdtD", "_NdtSh")
-        params = f"condition: {arr('_NdtAny', '_NdtSh')}, x: {x.format(same=same)}, y: {y.format(same=same)}, /"
+        # the mask's shape is not x's type variable: solved from the mask first, a (P, 1) mask
+        # made x's (P, Any) a (P, 1)
+        params = f"condition: {arr('_NdtAny', '_NdtAny')}, x: {x.format(same=same)}, y: {y.format(same=same)}, /"
         out.append(overload("where", params, res("_NdtD", "_NdtSh")))
     # an ndtyping mask of another shape (one that broadcasts, such as a (T, T) causal mask on
     # (B, H, T, T) scores): x's shape (or y's)

@@ -341,6 +341,8 @@ TRAILING_PATTERNS = [
     # a per-channel vector made a column: `x - mean[:, None]`, `(B, C, H, W) - mean[:, None, None]`
     (f"{REST}, Dim0, Dim1", f"Dim0, {L1}"),
     (f"{REST}, Dim0, Dim1, Dim2", f"Dim0, {L1}, {L1}"),
+    # a row made 2-D against a batch of matrices: `(B, T, D) - mu[None, :]`
+    (f"{REST}, Dim0, Dim1", f"{L1}, Dim1"),
 ]
 
 
@@ -384,8 +386,13 @@ BOTH_ONE = (f"{REST}, {L1}, {L1}", f"{REST}, {L1}, {L1}", f"{REST}, Any, Any")
 # (CROSS_PATTERNS). Each rule is one more overload of every operator, and pyright evaluates every
 # overload after the one that matches when an operand has an `Any` size (measured on operator-heavy
 # code with such operands: the last two pairs here cost about 6%, the five pairs about 20%).
+# The last two are there since `x[None, None, :]` has a shape (it had an unknown rank before).
 TAIL_AXES = [
     ("b", "a", "a"), ("b", "s", "a"), ("s", "b", "b"), ("a", "b", "a"), ("b", "a", "s"), ("a", "a", "b"),
+    # a vector on the last axis made rank 3, `(Spot, Strike, Mat) / t[None, None, :]`, and a
+    # per-channel scale of (Batch, Channel, Time), `x * gamma[None, :, None]`; a per-sample scale of
+    # a batch of images, `(B, C, H, W) * t[:, None, None, None]` (the last three, under `*Rest`)
+    ("b", "b", "s"), ("b", "s", "b"), ("b", "b", "b"),
 ]  # fmt: skip
 MIRROR = {"a": "b", "b": "a", "s": "s"}
 
@@ -413,6 +420,23 @@ def _tail_patterns(combinations: list[tuple[str, str, str]]) -> list[tuple[str, 
 
 
 TAIL_PATTERNS = _tail_patterns(TAIL_AXES)
+
+
+def _rank4_patterns(combinations: list[str]) -> list[tuple[str, str, str]]:
+    """Rank 4 with a size-1 first axis in the other operand, which a shared `*Rest` cannot express:
+    each combination of `s` (same) and `b` (1 in the other), and its mirror."""
+    out = []
+    for combination in combinations:
+        full = [DIMS[axis] for axis in range(4)]
+        small = [L1 if kind == "b" else DIMS[axis] for axis, kind in enumerate(combination)]
+        out.append((", ".join(full), ", ".join(small), ", ".join(full)))
+        out.append((", ".join(small), ", ".join(full), ", ".join(full)))
+    return out
+
+
+# A per-channel vector of NCHW images `mean[None, :, None, None]`, an attention mask of (1, 1, T, T)
+# against (B, H, T, T) scores, rotary tables `cos[None, :, None, :]` against (B, T, H, D).
+RANK4_PATTERNS = _rank4_patterns(["bsbb", "bbss", "bsbs"])
 # jax results' rules for an operand of another dtype take the first three combinations only: every
 # operator of a jax array of unknown shape (plain jax code, which has no NDArray annotation) evaluates
 # all its overloads (see TAIL_AXES), and the other three in both of its groups cost 13% of the
@@ -440,7 +464,7 @@ def binary(
     scalar = ov(name, f"self: {arr('DType', 'Shape')}, other: Scalar, /", arr(out, "Shape"))
     # A first operand of unknown rank (`tuple[Any, ...]`: jax's own arrays, numpy's) first: BOTH_ONE
     # would match it gradually and give rank 2 or more. Its result is the same-shape rule's for it.
-    # (Each rule before the same-shape one is tried on every operator: they are kept to these two.)
+    # (Each rule before the same-shape one is tried on every operator: they are kept to these four.)
     unknown = ov(name, f"self: {arr('DType', UNKNOWN_RANK)}, other: {arr(other_dtype, 'Any')}, /", arr(out, UNKNOWN))
     mine, theirs, result = BOTH_ONE
     both_one = ov(
@@ -448,8 +472,20 @@ def binary(
         f"self: {arr('DType', f'tuple[{mine}]')}, other: {arr(other_dtype, f'tuple[{theirs}]')}, /",
         arr(out, f"tuple[{result}]"),
     )
+    # A size-1 last axis in `self` meeting an `Any` size (`(P, 1) - x[:, -1:]`) or an operand of
+    # unknown rank: the same-shape rule gave self's 1, where the size is the other's (Any). So, before
+    # it, a last axis that could be 1 on both sides (1 or Any at each) is Any, and a 1 (or Any) in
+    # self against any other size is the other's size. Two literal (P, 1) lose that 1 to Any.
+    last_one = [
+        ov(
+            name,
+            f"self: {arr('DType', f'tuple[{REST}, {L1}]')}, other: {arr(other_dtype, f'tuple[{REST}, {other}]')}, /",
+            arr(out, f"tuple[{REST}, {result_size}]"),
+        )
+        for other, result_size in ((L1, "Any"), ("Dim0", "Dim0"))
+    ]
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
-    lines = [scalar, unknown, both_one, same] if reflected else [unknown, both_one, same, scalar]
+    lines = [scalar, unknown, both_one, *last_one, same] if reflected else [unknown, both_one, *last_one, same, scalar]
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
     lines.append(
         ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape"))
@@ -484,7 +520,7 @@ def binary(
                 arr(out, f"tuple[{full}]"),
             )
         )
-    for mine, theirs, result in CROSS_PATTERNS[2:] + tails:
+    for mine, theirs, result in CROSS_PATTERNS[2:] + tails + RANK4_PATTERNS:
         lines.append(
             ov(
                 name,
@@ -802,6 +838,9 @@ def getitem() -> list[str]:
     for kind in kinds:  # an ellipsis and one item, either order
         lines.append(index_overload([kind], 0))
         lines.append(index_overload([kind], 1))
+    # an ellipsis and two new or kept axes: `x[..., None, :]`, `x[..., None, None]`, `x[None, ..., None]`
+    for items, ellipsis_at in ((["none", "full"], 0), (["none", "none"], 0), (["none", "none"], 1)):
+        lines.append(index_overload(items, ellipsis_at))
     # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, a
     # per-channel vector against images, `mean[:, None, None]`, `t[None, :, None]`. Only these and the ones below:
     # numpy's ArrayLike includes a nested-sequence protocol whose `__getitem__` pyright matches
@@ -814,8 +853,21 @@ def getitem() -> list[str]:
         ["none", "full", "full"],
         ["full", "full", "none"],
         ["full", "none", "none"],
+        ["none", "none", "full"],
         # a vector put on the middle axis: `t[None, :, None] * rays[:, None, :]`
         ["none", "full", "none"],
+        # to rank 4: a per-channel vector against NCHW images `mean[None, :, None, None]`, a
+        # per-sample scale `s[:, None, None, None]`, rotary tables `cos[None, :, None, :]`, a
+        # pairwise axis put into a batch `x[:, None, :, :]`
+        # (`x[None, :, :, :]` and `x[:, :, :, None]` are written `x[None]` and `x[..., None]`; the
+        # rarer keys are left out: each is weighed whenever an NDArray meets numpy's nested sequence)
+        ["none", "full", "none", "none"],
+        ["full", "none", "none", "none"],
+        ["none", "full", "none", "full"],
+        ["full", "full", "none", "none"],
+        ["full", "none", "none", "full"],
+        ["full", "none", "full", "full"],
+        ["full", "full", "none", "full"],
         # `:` is a slice too: the keys with `:` come before the ones with any slice there
         ["full", "full", "int"],
         ["full", "int", "full"],

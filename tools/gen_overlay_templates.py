@@ -681,14 +681,16 @@ def same_shape() -> list[str]:
     out.append("## numpy._core.multiarray: before where")
     array, condition = numpy_array("_NdtSh", "_NdtD"), numpy_array("_NdtSh", "_ndt_np.bool_")
     out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
-    # a numpy mask (its shape untyped), then an ndtyping mask of x's shape, then any other mask
-    # (one that broadcasts, such as (T, T) on (B, T, T)): the result has x's shape (or y's)
+    # a numpy mask (its shape untyped), then an ndtyping mask, then any other mask (one that
+    # broadcasts, such as (T, T) on (B, T, T)): the result has x's shape (or y's). The ndtyping
+    # mask's shape is not x's type variable: solved from the mask first, a (P, 1) mask made x's
+    # (P, Any) a (P, 1).
     array = shaped_array("_NdtShNE", "_NdtD")
     # a scalar branch: a Python number, or a numpy scalar of the array's dtype (`np.float32(-1e9)`;
     # numpy 2.5's own overloads type a float32 array with one as float64)
     scalar = "int | float | _NdtD"
     cases = ((array, array), (array, scalar), (scalar, array))
-    for mask in ("_ndt_np.ndarray[_NdtAny, _NdtAny]", shaped_array("_NdtShNE", "_ndt_np.bool_"), "_NdtArrayLike"):
+    for mask in ("_ndt_np.ndarray[_NdtAny, _NdtAny]", shaped_array("_NdtAny", "_ndt_np.bool_"), "_NdtArrayLike"):
         for x, y in cases:
             out.append(overload("where", f"condition: {mask}, x: {x}, y: {y}, /", array))
     return out

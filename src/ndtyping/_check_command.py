@@ -224,7 +224,11 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         findings, report = parse_report(result.stdout, cwd)
     except (ValueError, KeyError, TypeError):
         report, findings = None, []
-    findings = in_user_words(findings, cwd)
+    from ._numpy_annotations import ndarray_annotation_only
+
+    kept = [f for f in findings if not (f.severity == "error" and ndarray_annotation_only(f.rule, f.message))]
+    accepted = len(findings) - len(kept)
+    findings = in_user_words(kept, cwd)
     if report is None or result.returncode not in (0, 1):
         detail = "\n".join(
             part.strip() for part in (result.stderr, result.stdout if report is None else "") if part.strip()
@@ -238,13 +242,14 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         summary = {
             "errors": counts["error"], "warnings": counts["warning"], "information": counts["information"],
             "files": files, "pyright": version, "stubs": use_stubs, "stubs_note": stubs_note or None,
+            "accepted_ndarray_annotations": accepted,
         }  # fmt: skip
         json.dump({"findings": [asdict(f) for f in findings], "summary": summary}, out, indent=2)
         out.write("\n")
     else:
         for finding in findings:
             print(finding.format(), file=out)
-        print(summary_line(counts, files, version, stubs_note), file=out)
+        print(summary_line(counts, files, version, stubs_note, accepted), file=out)
     if files == 0:
         where = ", ".join(str(p) for p in options.paths) if options.paths else "your config's include/exclude"
         raise CheckError(f"no Python files to check in {where}")
@@ -255,9 +260,12 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def summary_line(counts: dict[str, int], files: int, version: str, stubs_note: str) -> str:
+def summary_line(counts: dict[str, int], files: int, version: str, stubs_note: str, accepted: int = 0) -> str:
     parts = [_plural(counts["error"], "error"), _plural(counts["warning"], "warning")]
     if counts["information"]:
         parts.append(f"{counts['information']} information")
     stubs = f"ndtyping stubs off: {stubs_note}" if stubs_note else "ndtyping stubs on"
-    return f"{', '.join(parts)} in {_plural(files, 'file')} (pyright {version}, {stubs})"
+    line = f"{', '.join(parts)} in {_plural(files, 'file')} (pyright {version}, {stubs})"
+    if accepted:  # see ndtyping._numpy_annotations
+        line += f"; {_plural(accepted, 'pyright error')} accepted: an NDArray where the code says np.ndarray"
+    return line

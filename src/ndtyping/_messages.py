@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
+from ._numpy_annotations import dtype_clash
+
 __all__ = ["Node", "parse_type", "render_type", "rewrite_message", "rewrite_findings"]
 
 _BITS = {"8": "8", "16": "16", "32": "32", "64": "64", "96": "96", "128": "128", "256": "256"}
@@ -234,6 +236,11 @@ def rewrite_message(message: str) -> str:
             out.append(f"{indent}dtype {here} here, {wanted} expected")
             skip_deeper = len(indent)
             continue
+        clash = dtype_clash(body)
+        if clash:
+            here, wanted = (_dtype(parse_type(text)) for text in clash)
+            out.append(f"{indent}dtype {here} here, {wanted} expected")
+            continue
         if body == '"is_fully_replicated" is not present':
             # the one member of the overlay's jax.Array protocol (see docs/stubs.md)
             out.append(indent + "not a jax array (a numpy array is not a jax.Array)")
@@ -247,7 +254,9 @@ def rewrite_message(message: str) -> str:
     # the explanation keeps its nesting, re-based under the first line as pyright indents it
     depth = min((len(line) - len(line.lstrip()) for line in out[1:]), default=2)
     lines = [*out[:1], *("  " + line[depth:] for line in out[1:])]
-    if any(_NDARRAY_FOR_NUMPY.search(line) for line in lines):
+    if _JAX_FOR_NUMPY.search(message):
+        lines.append(_JAX_FOR_NUMPY_HINT)
+    elif any(_NDARRAY_FOR_NUMPY.search(line) for line in lines):
         lines.append(_NDARRAY_FOR_NUMPY_HINT)
     return "\n".join(lines)
 
@@ -261,6 +270,13 @@ _NDARRAY_FOR_NUMPY_HINT = (
     "(numpy arrays fit it too); for any shape, NDArray[float32, *tuple[Any, ...]]"
 )
 
+# A jax result of the overlay where the user's code says `np.ndarray`: a real mismatch (a jax
+# array is not a numpy one), which ndtyping check keeps (see ndtyping._numpy_annotations).
+_JAX_FOR_NUMPY = re.compile(r'"(?:ShapedJaxArray|_NdtJaxArray)\[[^"]*" is not assignable to "ndarray\[')
+_JAX_FOR_NUMPY_HINT = (
+    "  a jax array is not a numpy.ndarray: convert it (np.asarray), or annotate this with ndtyping's "
+    "NDArray, which arrays of both libraries fit"
+)
 
 # The types of the parameters that end ndtyping's shape rules for a function (the overlay's
 # "strict tail", see tools/gen_overlay_templates.py): an argument pyright reports against one of

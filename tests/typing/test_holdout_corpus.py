@@ -179,13 +179,8 @@ HOLDOUT3_MIN_CATCH_RATE = 0.55
 # Errors on correct twins, as file:line, with the cause read from pyright's message (not from the
 # stubs, which this corpus is kept apart from).
 HOLDOUT3_KNOWN_FALSE_POSITIVES: dict[str, str] = {
-    # A user's plain np.ndarray / npt.NDArray annotation does not take an NDArray (the numpy side of
-    # what the jax.Array protocol fixed for jax).
-    "np_dct_blocks_ok.py:33": "from_blocks() annotated -> npt.NDArray[np.float64] returns blocks.transpose(...).reshape(...), an NDArray",
-    "np_gqa_ok.py:34": "softmax(x: np.ndarray) given scores from np.where(...) of NDArray operands, an NDArray",
-    "np_haar_ok.py:56": "inverse_haar2d(ll, *(soft_threshold(b, 0.05) ...)) with np.ndarray parameters: soft_threshold()'s NDArray results rejected (three errors on the line)",
-    "np_linear_attn_ok.py:46": "merge_heads() annotated -> np.ndarray returns x.transpose(...).reshape(...), an NDArray",
-    "np_particle_resample_ok.py:55": "Cloud(particles, logw), a NamedTuple with np.ndarray fields, given propagate()'s NDArray (joined with particles[idx])",
+    # (A user's plain np.ndarray / npt.NDArray annotation given an NDArray, 7 errors on 5 lines: pyright's
+    # errors, which `ndtyping check` accepts since session 9 when the dtype fits; see docs/check.md.)
     # (jax_svgd:34, `jax.vmap(jax.grad(log_prob))(x)` written inline for a jax.Array function, went
     # when jax.grad's result became a class jax.vmap tells from a plain function.)
     # (Shapes and dtypes ndtyping got wrong, 4 lines, went with session 8's operand promotions, the
@@ -256,21 +251,13 @@ HOLDOUT4_MIN_CATCH_RATE = 0.6
 HOLDOUT4_KNOWN_FALSE_POSITIVES: dict[str, str] = {
     # (jax_maml:40 and jax_wgan_gp:23, jax.vmap of a function of a parameter pytree and an NDArray with
     # in_axes=(None, 0, ...), went when vmap batched such functions; measured after the corpus was written.)
-    # A user's plain np.ndarray / tuple[np.ndarray, ...] annotation does not take an NDArray (plain
-    # pyright reports these lines too: NDArray values are not np.ndarray).
-    "np_black_scholes_ok.py:40": "norm_cdf(x: np.ndarray) given d2 and d1, NDArray[float64, Spot, Strike, Mat] (two errors on the line)",
-    "np_black_scholes_ok.py:41": "norm_cdf(x: np.ndarray) given d1, an NDArray",
-    "np_black_scholes_ok.py:42": "norm_pdf(x: np.ndarray) given d1, an NDArray",
-    "np_black_scholes_ok.py:43": "norm_pdf(x: np.ndarray) given d1, an NDArray",
-    "np_group_norm_ok.py:18": "group_stats() annotated -> tuple[np.ndarray, np.ndarray] returns grouped.mean(...)/var(..., keepdims=True), NDArray[float32, ...] values",
-    "np_pyramid_ok.py:28": "upsample() annotated -> np.ndarray returns 4.0 * blur(up), an NDArray",
-    "np_pyramid_ok.py:34": "laplacian_level() annotated -> tuple[NDArray, np.ndarray] returns downsample()'s NDArray[float32, ...] as the np.ndarray",
-    "np_qlearning_ok.py:35": "np.add.at (numpy's own signature) wants an ndarray or _SupportsArrayUFunc; q.copy() is an NDArray",
+    # (A user's plain np.ndarray / tuple[np.ndarray, ...] annotation given an NDArray, 9 errors on 8
+    # lines, and np.add.at's ndarray parameter: accepted by `ndtyping check` since session 9.)
     # jax.vmap keeps the mapped function's parameters, so the batched NDArray arguments are rejected
     # (plain pyright reports jax_maml's too; the vmap of grad is ndtyping's only).
     # Shapes and dtypes ndtyping gets wrong.
-    "jax_mc_option_ok.py:27": "jnp.where(alive, jnp.maximum(paths[:, -1:] - strikes, 0.0), 0.0) with alive (Paths, 1) is typed NDArray[float32, Paths, Literal[1]]: the size-1 axis of the mask wins over the (Paths, Any) - (Strikes,) operand's, and the return (Paths, Strikes) is rejected",
-    "np_shrinkage_ok.py:36": "np.linalg.solve(cov, ones) with ones = np.ones(cov.shape[0]) (a 1-D right-hand side) is typed as a matrix solve: raw / raw.sum() is NDArray[float64, Assets, Any], not the (Assets,) declared",
+    # (jax_mc_option:27, a (Paths, 1) mask solving jnp.where's shape before x's (Paths, Any), went in
+    # session 9: the mask no longer solves x's shape, and a size-1 axis meeting Any gives Any.)
     "np_advection_ok.py:36": "q = np.stack([np.exp(...), (...).astype(np.float64), np.sin(...) + 1.0]) is numpy's own ndarray[tuple[Any, ...], dtype[floating[Any]]] | Any (x = (np.arange(n) + 0.5) * dx is floating[Any] in numpy's stubs, and the stack of a list has no shape rule); floating[Any] is not the float64 total_mass() declares",
     "np_advection_ok.py:38": "the same q (joined with advect_step()'s NDArray[float64, Any, Unknown] in the loop) given to advect_step(q: NDArray[float64, Tracer, Cell])",
     "np_advection_ok.py:40": "the same q given to total_mass() after the loop",
