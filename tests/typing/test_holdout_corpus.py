@@ -1,9 +1,9 @@
-"""The held-out corpora (tests/typing/holdout/, holdout2/, holdout3/ and holdout4/, see their
+"""The held-out corpora (tests/typing/holdout/, holdout2/ to holdout5/, see their
 READMEs): realistic numpy and jax code written apart from the work on ndtyping's stubs, each by its
 own author, to measure how the static layer generalises to code it was not tuned on. The stubs are
 improved against tests/typing/realistic/; these corpora are only measured. Each has its own floor,
 known false positives and bug kinds (MIN_CATCH_RATE, KNOWN_FALSE_POSITIVES, BUG_KINDS for holdout/,
-the HOLDOUT2_, HOLDOUT3_ and HOLDOUT4_ ones for the others); every test runs once per corpus.
+the HOLDOUT2_ to HOLDOUT5_ ones for the others); every test runs once per corpus.
 
 Well formed: 40 or more twin pairs, half numpy and half jax, names not shared with the realistic
 corpus nor with the other held-out corpus, twins that differ on their `# BUG` line only, each with a
@@ -311,6 +311,74 @@ HOLDOUT4_BUG_KINDS: dict[str, str] = {
 }
 
 
+HOLDOUT5 = measure_corpus.ROOT / "tests" / "typing" / "holdout5"
+
+# The fifth held-out corpus (tests/typing/holdout5/, see its README), measured on 2026-11-24 when it
+# was written, on s9 at 1559dc4 (pyright 1.1.414): 25 of 40 bugs caught on their line with Python 3.11,
+# numpy 2.4.6, jax 0.10.2 (62.5%; numpy 15/20, jax 10/20), and 2 errors on 2 lines of 2 correct twins,
+# both ndtyping's (plain pyright reports neither line). With Python 3.13, numpy 2.5.5, jax 0.12: 26 of
+# 40 (65.0%; numpy 16/20, jax 10/20: np_arcface is caught there only), the same 2 errors.
+# Missed by kind (3.11, not diagnosed: the corpus is kept apart from the stubs): new axis 3 of 11
+# (np_tone_map, np_savgol, jax_bilinear_up), transpose 3 of 6 (np_arcface, np_lasso_cd,
+# jax_jacobi_poisson), concatenate axis 2 of 3 (jax_anchor_decode, jax_dsm_loss), vmap in_axes 2 of 2
+# (jax_inertia_tensor, jax_barycentric), reduction axis 1 of 5 (jax_coupling_flow), keepdims 1 of 2
+# (jax_ddim_step), einsum output 1 of 4 (np_kde), dtype slip 1 of 2 (jax_game_of_life), index on the
+# wrong axis 1 of 1 (jax_giou_loss). The floor sits just below. Issue 15 asks for 0.9.
+HOLDOUT5_MIN_CATCH_RATE = 0.6
+
+# Errors on correct twins, as file:line, with the cause read from pyright's message (not from the
+# stubs, which this corpus is kept apart from).
+HOLDOUT5_KNOWN_FALSE_POSITIVES: dict[str, str] = {
+    # Shapes ndtyping gets wrong.
+    "jax_inertia_tensor_ok.py:26": "masses[:, None, None] * (r2[:, None, None] * eye - outer): a (Pts, 1, 1) operand meeting (Pts, Any, Literal[3]) keeps the size-1 axis (Literal[1]) where the other side is Any, so the sum over Pts is NDArray[float32, Literal[1], Three], not (Three, Three) (the Any comes from jnp.eye(3), a plain jax Array)",
+    # An NDArray where the user's code says jax.Array, inside an invariant container.
+    "jax_lamb_ok.py:23": "{k: jnp.zeros_like(v) for k, v in params.items()} with v a jax.Array is dict[str, NDArray[Any, ...]] under the overlay (plain pyright: dict[str, Array]); dict is invariant in its values, so it is not the dict[str, jax.Array] LambState.mu declares",
+}
+
+HOLDOUT5_BUG_KINDS: dict[str, str] = {
+    "np_arcface": "transpose forgotten, misplaced or spurious",
+    "np_cutmix": "transpose forgotten, misplaced or spurious",
+    "np_dice_loss": "wrong reduction axis",
+    "np_chamfer": "new axis (None) misplaced or missing",
+    "np_stereo_cost": "wrong reduction axis",
+    "np_horn_schunck": "wrong concatenate/stack axis",
+    "np_blend_skinning": "wrong einsum output",
+    "np_mesh_laplacian": "operands swapped",
+    "np_ray_sphere": "new axis (None) misplaced or missing",
+    "np_phong": "keepdims or squeeze forgotten",
+    "np_tone_map": "new axis (None) misplaced or missing",
+    "np_hist_match": "dtype slip",
+    "np_als": "operands swapped",
+    "np_lasso_cd": "transpose forgotten, misplaced or spurious",
+    "np_ridge_svd": "new axis (None) misplaced or missing",
+    "np_kde": "wrong einsum output",
+    "np_mahalanobis": "new axis (None) misplaced or missing",
+    "np_dtw": "new axis (None) misplaced or missing",
+    "np_savgol": "new axis (None) misplaced or missing",
+    "np_yule_walker": "wrong reduction axis",
+    "jax_anchor_decode": "wrong concatenate/stack axis",
+    "jax_coupling_flow": "wrong reduction axis",
+    "jax_ddim_step": "keepdims or squeeze forgotten",
+    "jax_dsm_loss": "wrong concatenate/stack axis",
+    "jax_lamb": "transpose forgotten, misplaced or spurious",
+    "jax_spectral_norm": "transpose forgotten, misplaced or spurious",
+    "jax_bradley_terry": "new axis (None) misplaced or missing",
+    "jax_ucb_bandit": "wrong size argument",
+    "jax_value_iter": "wrong einsum output",
+    "jax_game_of_life": "dtype slip",
+    "jax_jacobi_poisson": "transpose forgotten, misplaced or spurious",
+    "jax_sph_density": "new axis (None) misplaced or missing",
+    "jax_inertia_tensor": "wrong vmap in_axes",
+    "jax_word2vec_neg": "wrong einsum output",
+    "jax_bilinear_up": "new axis (None) misplaced or missing",
+    "jax_barycentric": "wrong vmap in_axes",
+    "jax_giou_loss": "index on the wrong axis",
+    "jax_hawkes": "new axis (None) misplaced or missing",
+    "jax_ssim": "wrong reduction axis",
+    "jax_center_loss": "operands swapped",
+}
+
+
 @dataclass(frozen=True)
 class HeldOut:
     """One held-out corpus and the figures its test holds."""
@@ -335,6 +403,7 @@ CORPORA = {
         HeldOut(HOLDOUT2, HOLDOUT2_MIN_CATCH_RATE, HOLDOUT2_KNOWN_FALSE_POSITIVES, HOLDOUT2_BUG_KINDS),
         HeldOut(HOLDOUT3, HOLDOUT3_MIN_CATCH_RATE, HOLDOUT3_KNOWN_FALSE_POSITIVES, HOLDOUT3_BUG_KINDS),
         HeldOut(HOLDOUT4, HOLDOUT4_MIN_CATCH_RATE, HOLDOUT4_KNOWN_FALSE_POSITIVES, HOLDOUT4_BUG_KINDS),
+        HeldOut(HOLDOUT5, HOLDOUT5_MIN_CATCH_RATE, HOLDOUT5_KNOWN_FALSE_POSITIVES, HOLDOUT5_BUG_KINDS),
     )
 }
 PAIRS = {name: c.pairs() for name, c in CORPORA.items()}
