@@ -478,7 +478,7 @@ def where() -> list[str]:
     # an ndtyping mask: of unknown rank or 0-d (x's shape), then the shapes that broadcast
     for mask in (arr("_NdtAny", UNKNOWN_RANK_MASK), arr("_NdtAny", "tuple[()]")):
         out += branches(mask, "_NdtSh", "_NdtSh")
-    names = dict(zip("abc", LETTERS))
+    names = dict(zip("abcd", LETTERS))
     for mask, branch, result in WHERE_MASKS:
         mask_type = arr("_NdtAny", shape_rules.render(mask, names, REST))
         out += branches(mask_type, shape_rules.render(branch, names, REST), shape_rules.render(result, names, REST))

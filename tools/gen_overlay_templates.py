@@ -728,7 +728,7 @@ def where() -> list[str]:
     # an ndtyping mask: of unknown rank or 0-d (x's shape), then the shapes that broadcast
     for mask in (shaped_array(UNKNOWN_RANK_MASK, "_NdtAny"), shaped_array("tuple[()]", "_NdtAny")):
         out += branches(mask, "_NdtShNE", "_NdtShNE")
-    names = dict(zip("abc", LETTERS))
+    names = dict(zip("abcd", LETTERS))
     for mask, branch, result in WHERE_MASKS:
         mask_type = shaped_array(shape_rules.render(mask, names, REST), "_NdtAny")
         out += branches(mask_type, shape_rules.render(branch, names, REST), shape_rules.render(result, names, REST))

@@ -29,6 +29,7 @@ def accepted(
     vec: NDArray[float32, T],
     unknown: NDArray[bool_, *tuple[Any, ...]],
     numpy_mask: np.ndarray,
+    flip: NDArray[bool_, B],
 ) -> None:
     assert_type(np.where(accept[:, None], x, x), NDArray[float64, N, C])
     assert_type(np.where(row[None, :], x, 0.0), NDArray[float64, N, C])
@@ -42,6 +43,7 @@ def accepted(
     r1: NDArray[float32, B, T] = np.where(pad, vec, 0.0)  # a mask larger than the branches
     r2: NDArray[np.float64, B, T] = np.where(pad, 1.0, 0.0)
     r3 = np.where(accept)[0]  # the one-argument form: indices
+    assert_type(np.where(flip[:, None, None, None], scores, scores), NDArray[float32, B, H, T, T])
 
 
 def rejected(x: NDArray[float64, N, C], accept: NDArray[bool_, N], scores: NDArray[float32, B, H, T, T], pad: NDArray[bool_, B, T]) -> None:

@@ -29,6 +29,7 @@ def accepted(
     vec: NDArray[float32, T],
     spec: NDArray[float32, B, T, F],
     untyped: jax.Array,
+    flip: NDArray[bool_, B],
 ) -> None:
     r1: NDArray[float32, N, C] = jnp.where(accept[:, None], x, x)
     r2: NDArray[float32, N, C] = jnp.where(row[None, :], x, 0.0)
@@ -42,6 +43,7 @@ def accepted(
     r10: NDArray[float32, B, T] = jnp.where(pad, vec, 0.0)  # a mask larger than the branches
     r11: jax.Array = jnp.where(untyped, untyped, 0.0)
     r12: tuple[jax.Array, ...] = jnp.where(accept)
+    r13: NDArray[float32, B, H, T, T] = jnp.where(flip[:, None, None, None], scores, 0.0)  # per sample (realistic)
 
 
 def rejected(x: NDArray[float32, N, C], accept: NDArray[bool_, N], spec: NDArray[float32, B, T, F], pad: NDArray[bool_, B, T]) -> None:
