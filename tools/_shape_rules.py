@@ -346,4 +346,7 @@ WHERE_LARGER_MASKS = [
     (["*", "a"], ["a"]),
     (["*", "a", "b"], ["a", "b"]),
     (["*", "a", "b"], ["*", "a", "1"]),
+    # a row against a square mask, `jnp.where(at_risk, eta[None, :], -jnp.inf)`: (1, N) with (N, N)
+    (["*", "a", "b"], ["*", "1", "b"]),
+    (["a", "*"], ["1", "*"]),
 ]

@@ -723,8 +723,10 @@ def where() -> list[str]:
         ]
 
     # a mask that is no ndtyping array (a numpy array, whose shape numpy types with `int` sizes, a
-    # list, a Python bool): x's shape. Its shape does not solve the result's.
-    out += branches("_NdtStrictArrayLike", "_NdtShNE", "_NdtShNE")
+    # numpy or Python bool): x's shape. Its shape does not solve the result's. (Not numpy's whole
+    # ArrayLike: matching an NDArray against its nested-sequence protocol, which every ndtyping mask
+    # meets first, tripled the cost of a call. A list mask gets numpy's result, below.)
+    out += branches("_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | complex", "_NdtShNE", "_NdtShNE")
     # an ndtyping mask: of unknown rank or 0-d (x's shape), then the shapes that broadcast
     for mask in (shaped_array(UNKNOWN_RANK_MASK, "_NdtAny"), shaped_array("tuple[()]", "_NdtAny")):
         out += branches(mask, "_NdtShNE", "_NdtShNE")
