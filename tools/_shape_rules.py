@@ -310,3 +310,43 @@ def named_tuple_classes(named: str, typevar: str = "_NdtT") -> str:
         lines.append(f"class {named}{name}Result(_NdtNamedTuple, _NdtGeneric[{', '.join(params)}]):")
         lines += [f"    {field}: {param}" for field, param in zip(fields, params)]
     return "\n".join(lines)
+
+
+# where(mask, x, y): the shapes an ndtyping mask may have against the branches' shape, as
+# (mask, branch, result) in the symbols above. The mask is checked (a mask that fits none of these
+# is an error: the library's own `where` is narrowed so that it no longer takes an ndtyping array)
+# but it must not solve the result's shape where it has a size 1: pyright keeps the first size it
+# solves a type variable to, so a (P, 1) mask with a (P, K) branch sharing one variable per axis
+# gave (P, 1). Hence the rules with size-1 mask axes come first, each of those axes the branch's own
+# variable. A mask of unknown rank (rank 5 or more, which `tuple[Any, ...]` matches first) and a
+# 0-d mask are handled by the generators before these; the same shape (any rank) after the rank-1
+# to rank-3 trailing ones.
+WHERE_MASKS = [
+    # size-1 axes: a keepdims mask (P, 1) against (P, K); a row (1, N) against (M, N); a new axis in
+    # the middle (B, 1, T) against (B, S, T); (B, 1, 1, T) against (B, H, T, T) scores; (1, 1, T, T)
+    (["*", "1"], ["*", "a"], ["*", "a"]),
+    (["1", "*"], ["a", "*"], ["a", "*"]),
+    (["*", "1", "a"], ["*", "b", "a"], ["*", "b", "a"]),
+    (["a", "1", "*"], ["a", "b", "*"], ["a", "b", "*"]),
+    (["*", "1", "1", "a"], ["*", "b", "c", "a"], ["*", "b", "c", "a"]),
+    (["1", "1", "*"], ["a", "b", "*"], ["a", "b", "*"]),
+    (["a", "1", "1", "*"], ["a", "b", "c", "*"], ["a", "b", "c", "*"]),
+    # a per-sample mask of a batch of images (B, 1, 1, 1) against (B, H, W, C); (B, T, 1, 1)
+    (["a", "1", "1", "1"], ["a", "b", "c", "d"], ["a", "b", "c", "d"]),
+    (["*", "1", "1"], ["*", "a", "b"], ["*", "a", "b"]),
+    # a trailing mask of lower (or the same) rank: (T, T) against (B, H, T, T)
+    (["a"], ["*", "a"], ["*", "a"]),
+    (["a", "b"], ["*", "a", "b"], ["*", "a", "b"]),
+    (["a", "b", "c"], ["*", "a", "b", "c"], ["*", "a", "b", "c"]),
+]
+# A mask larger than the branches, (mask, branch): (B, T) against (T,) or (B, 1). Accepted with
+# a result of unknown shape: a result with the mask's axes made a call with an `Any` mask (a dict
+# pytree's) Unknown, since the overloads an `Any` matches then disagree (measured, pyright 1.1.414).
+WHERE_LARGER_MASKS = [
+    (["*", "a"], ["a"]),
+    (["*", "a", "b"], ["a", "b"]),
+    (["*", "a", "b"], ["*", "a", "1"]),
+    # a row against a square mask, `jnp.where(at_risk, eta[None, :], -jnp.inf)`: (1, N) with (N, N)
+    (["*", "a", "b"], ["*", "1", "b"]),
+    (["a", "*"], ["1", "*"]),
+]

@@ -28,7 +28,8 @@ from pathlib import Path
 import _join_rules as join_rules
 from _generated import write_or_check
 from _readable import readable
-from _shape_rules import Family, einsum_shapes, linalg_overloads, named_tuple_classes
+import _shape_rules as shape_rules
+from _shape_rules import WHERE_LARGER_MASKS, WHERE_MASKS, Family, einsum_shapes, linalg_overloads, named_tuple_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
@@ -408,6 +409,10 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))
     out = []
     for dtype, scalar, result_dtype in families:
+        # a size-1 last axis in x meeting y's size (`jnp.maximum(p1, pa)`, (P, 1) and (P, Any)): the
+        # common pattern below solves that axis from x first and gave x's 1
+        column, matrix = arr(dtype, tup([REST, ONE])), arr(dtype, tup([REST, a]))
+        out.append(overload(name, f"{self_param}x: {column}, y: {matrix}, /", res(result_dtype, tup([REST, a]))))
         matrix, vector = arr(dtype, tup([REST, a])), arr(dtype, tup([a]))
         params = f"{self_param}x: {matrix}, y: {matrix} | {vector} | {scalar}, /"
         out.append(overload(name, params, res(result_dtype, tup([REST, a]))))
@@ -434,21 +439,7 @@ def elementwise() -> list[str]:
     out.append("class _NdtBinaryUfunc(BinaryUfunc, Protocol):")
     out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger", "_NdtDInteger")]
     out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
-    out.append("## jax.numpy: before where")
-    # a jax or numpy mask (its shape untyped, or any shape that broadcasts): x's shape (or y's)
-    same = arr("_NdtD", "_NdtSh")
-    for x, y in ((same, same), (same, SCALAR), (SCALAR, same)):
-        out.append(overload("where", f"condition: _NdtStrictArrayLike, x: {x}, y: {y}, /", res("_NdtD", "_NdtSh")))
-    for x, y in (("{same}", "{same}"), ("{same}", SCALAR), (SCALAR, "{same}")):
-        same = arr("_NdtD", "_NdtSh")
-        # the mask's shape is not x's type variable: solved from the mask first, a (P, 1) mask
-        # made x's (P, Any) a (P, 1)
-        params = f"condition: {arr('_NdtAny', '_NdtAny')}, x: {x.format(same=same)}, y: {y.format(same=same)}, /"
-        out.append(overload("where", params, res("_NdtD", "_NdtSh")))
-    # an ndtyping mask of another shape (one that broadcasts, such as a (T, T) causal mask on
-    # (B, H, T, T) scores): x's shape (or y's)
-    for x, y in ((same, same), (same, SCALAR), (SCALAR, same)):
-        out.append(overload("where", f"condition: _NdtJaxArrayLike, x: {x}, y: {y}, /", res("_NdtD", "_NdtSh")))
+    out += where()
     out.append("## jax.numpy: before clip")
     bound = f"{SCALAR} | None"
     out.append(
@@ -456,6 +447,64 @@ def elementwise() -> list[str]:
             "clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")
         )
     )
+    return out
+
+
+# a mask of unknown rank (rank 5 or more: `tuple[Any, ...]`, a jax.Array, matches it first)
+UNKNOWN_RANK_MASK = "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]"
+# what jax's own `where` is narrowed to: no jax array (a ShapedJaxArray is one, and its mask is checked)
+WHERE_OTHER = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | int | float | complex"
+
+
+def where() -> list[str]:
+    """jnp.where(mask, x, y): the result has x's shape (or y's); an ndtyping mask (an NDArray, a jax
+    result of known shape) must broadcast against it (WHERE_MASKS in tools/_shape_rules.py), or the
+    call is an error: jax's own `where` is narrowed to arguments that are not jax or ndtyping arrays,
+    and the overloads here take every other case (a numpy or Python mask, a jax.Array of unknown
+    shape, branches that are not ndtyping arrays)."""
+    out = ["## jax.numpy: before where"]
+    scalar = f"{SCALAR} | _NdtArray[_NdtD, tuple[()]]"
+
+    def branches(mask: str, shape: str, result: str) -> list[str]:
+        # x and y of one shape (y a union with the scalars: one overload fewer to try), or x a scalar
+        branch = arr("_NdtD", shape)
+        return [
+            overload("where", f"condition: {mask}, x: {branch}, y: {branch} | {scalar}, /", res("_NdtD", result)),
+            overload("where", f"condition: {mask}, x: {scalar}, y: {branch}, /", res("_NdtD", result)),
+        ]
+
+    # a numpy or Python mask: x's shape (the mask's shape does not solve the result's)
+    out += branches(WHERE_OTHER, "_NdtSh", "_NdtSh")
+    # an ndtyping mask: of unknown rank or 0-d (x's shape), then the shapes that broadcast
+    for mask in (arr("_NdtAny", UNKNOWN_RANK_MASK), arr("_NdtAny", "tuple[()]")):
+        out += branches(mask, "_NdtSh", "_NdtSh")
+    names = dict(zip("abcd", LETTERS))
+    for mask, branch, result in WHERE_MASKS:
+        mask_type = arr("_NdtAny", shape_rules.render(mask, names, REST))
+        out += branches(mask_type, shape_rules.render(branch, names, REST), shape_rules.render(result, names, REST))
+    out += branches(arr("_NdtAny", "_NdtSh"), "_NdtSh", "_NdtSh")
+    for mask, branch in WHERE_LARGER_MASKS:
+        mask_type = arr("_NdtAny", shape_rules.render(mask, names, REST))
+        out += branches(mask_type, shape_rules.render(branch, names, REST), ANY_SHAPE)
+    # Python scalars on both sides: the mask's shape, jax's dtype for them (weakly typed: float32, int32)
+    for scalar_type, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
+        params = f"condition: {arr('_NdtAny', '_NdtSh')}, x: {scalar_type}, y: {scalar_type}, /"
+        out.append(overload("where", params, res(dtype, "_NdtSh")))
+    # what jax's own overload took and the rules above do not check: a numpy or Python mask with any
+    # branches; an ndtyping mask with branches none of which is a jax or ndtyping array; the
+    # one-argument form (jax's indices)
+    out.append(overload("where", f"condition: {WHERE_OTHER}, x: ArrayLike, y: ArrayLike, /", "Array"))
+    out.append(overload("where", f"condition: ArrayLike, x: {WHERE_OTHER}, y: {WHERE_OTHER}, /", "Array"))
+    out.append(
+        overload(
+            "where",
+            "condition: ArrayLike, /, *, size: int | None = None, fill_value: _NdtAny = None",
+            "tuple[Array, ...]",
+        )
+    )
+    out.append("## jax.numpy: narrow where ArrayLike -> _NdtWhereOther")
+    out.append("## jax.numpy: preamble")
+    out.append(f"_NdtWhereOther: _NdtTypeAlias = {WHERE_OTHER}")
     return out
 
 

@@ -31,7 +31,16 @@ from pathlib import Path
 import _join_rules as join_rules
 from _generated import write_or_check
 from _readable import readable
-from _shape_rules import Family, einsum_groups, einsum_shapes, linalg_overloads, named_tuple_classes
+import _shape_rules as shape_rules
+from _shape_rules import (
+    WHERE_LARGER_MASKS,
+    WHERE_MASKS,
+    Family,
+    einsum_groups,
+    einsum_shapes,
+    linalg_overloads,
+    named_tuple_classes,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "numpy" / "overlay.stub"
@@ -630,6 +639,11 @@ def elementwise() -> list[str]:
         guard = "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /"
         out.append(indent(guarded("__call__", guard, numpy_any)))
         for x1_dtype, x2_dtype, scalars, result in families:
+            if x2_dtype:
+                # a size-1 last axis in x1 meeting x2's size (`np.maximum(p1, pa)`, (P, 1) and (P, Any)):
+                # the common pattern below solves that axis from x1 first and gave x1's 1
+                params = f"self, x1: {shaped_array(tup([REST, ONE]), x1_dtype)}, x2: {shaped_array(tup([REST, a]), x2_dtype)}, /"
+                out.append(indent(overload("__call__", params, shaped_array(tup([REST, a]), result))))
             x2 = [shaped_array(tup([REST, a]), x2_dtype), shaped_array(tup([a]), x2_dtype)] if x2_dtype else []
             x2 += [scalars] if scalars else []
             params = f"self, x1: {shaped_array(tup([REST, a]), x1_dtype)}, x2: {' | '.join(x2)}, /"
@@ -679,20 +693,67 @@ def same_shape() -> list[str]:
         result = loose(array) if family is numpy_array else array
         out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", result))
     out.append("## numpy._core.multiarray: before where")
+    out += where()
+    return out
+
+
+# a mask of unknown rank (rank 5 or more: `tuple[Any, ...]`, a jax.Array, matches it first)
+UNKNOWN_RANK_MASK = "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]"
+NUMPY_RESULT = "_ndt_np.ndarray[tuple[_NdtAny, ...], _ndt_np.dtype[_NdtAny]]"
+
+
+def where() -> list[str]:
+    """np.where(mask, x, y): the result has x's shape (or y's); an ndtyping mask must broadcast
+    against it (WHERE_MASKS in tools/_shape_rules.py), or the call is an error: numpy's own `where`
+    is narrowed to arguments that are not ndtyping arrays, and the overloads before it take every
+    other case (a numpy, list or Python mask; branches that are not ndtyping arrays)."""
+    out = []
     array, condition = numpy_array("_NdtSh", "_NdtD"), numpy_array("_NdtSh", "_ndt_np.bool_")
     out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
-    # a numpy mask (its shape untyped), then an ndtyping mask, then any other mask (one that
-    # broadcasts, such as (T, T) on (B, T, T)): the result has x's shape (or y's). The ndtyping
-    # mask's shape is not x's type variable: solved from the mask first, a (P, 1) mask made x's
-    # (P, Any) a (P, 1).
-    array = shaped_array("_NdtShNE", "_NdtD")
     # a scalar branch: a Python number, or a numpy scalar of the array's dtype (`np.float32(-1e9)`;
-    # numpy 2.5's own overloads type a float32 array with one as float64)
-    scalar = "int | float | _NdtD"
-    cases = ((array, array), (array, scalar), (scalar, array))
-    for mask in ("_ndt_np.ndarray[_NdtAny, _NdtAny]", shaped_array("_NdtAny", "_ndt_np.bool_"), "_NdtArrayLike"):
-        for x, y in cases:
-            out.append(overload("where", f"condition: {mask}, x: {x}, y: {y}, /", array))
+    # numpy 2.5's own overloads type a float32 array with one as float64), or a 0-d array
+    scalar = "int | float | _NdtD | _NdtArray[_NdtD, tuple[()]]"
+
+    def branches(mask: str, shape: str, result: str) -> list[str]:
+        # x and y of one shape (y a union with the scalars: one overload fewer to try), or x a scalar
+        branch = shaped_array(shape, "_NdtD")
+        return [
+            overload("where", f"condition: {mask}, x: {branch}, y: {branch} | {scalar}, /", shaped_array(result, "_NdtD")),
+            overload("where", f"condition: {mask}, x: {scalar}, y: {branch}, /", shaped_array(result, "_NdtD")),
+        ]
+
+    # a mask that is no ndtyping array (a numpy array, whose shape numpy types with `int` sizes, a
+    # numpy or Python bool): x's shape. Its shape does not solve the result's. (Not numpy's whole
+    # ArrayLike: matching an NDArray against its nested-sequence protocol, which every ndtyping mask
+    # meets first, tripled the cost of a call. A list mask gets numpy's result, below.)
+    out += branches("_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | complex", "_NdtShNE", "_NdtShNE")
+    # an ndtyping mask: of unknown rank or 0-d (x's shape), then the shapes that broadcast
+    for mask in (shaped_array(UNKNOWN_RANK_MASK, "_NdtAny"), shaped_array("tuple[()]", "_NdtAny")):
+        out += branches(mask, "_NdtShNE", "_NdtShNE")
+    names = dict(zip("abcd", LETTERS))
+    for mask, branch, result in WHERE_MASKS:
+        mask_type = shaped_array(shape_rules.render(mask, names, REST), "_NdtAny")
+        out += branches(mask_type, shape_rules.render(branch, names, REST), shape_rules.render(result, names, REST))
+    out += branches(shaped_array("_NdtShNE", "_NdtAny"), "_NdtShNE", "_NdtShNE")
+    for mask, branch in WHERE_LARGER_MASKS:
+        mask_type = shaped_array(shape_rules.render(mask, names, REST), "_NdtAny")
+        out += branches(mask_type, shape_rules.render(branch, names, REST), "tuple[_NdtAny, ...]")
+    # Python scalars on both sides: the mask's shape, numpy's dtype for them
+    for scalar_type, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", "_ndt_np.int_"), ("float", "_ndt_np.float64")):
+        params = f"condition: {shaped_array('_NdtShNE', '_NdtAny')}, x: {scalar_type}, y: {scalar_type}, /"
+        out.append(overload("where", params, numpy_array("_NdtShNE", dtype)))
+    # what numpy's own overload took and the rules above do not check: a mask that is no ndtyping
+    # array with any branches; an ndtyping mask with branches none of which is an ndtyping array
+    # (numpy arrays, lists, numpy scalars); the one-argument form (numpy's indices)
+    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny]"
+    scalars = "_ndt_np.generic | complex"
+    any_mask = "_NdtArray[_NdtAny, _NdtAny]"
+    out.append(overload("where", "condition: _NdtStrictArrayLike, x: _NdtArrayLike, y: _NdtArrayLike, /", NUMPY_RESULT))
+    out.append(overload("where", f"condition: {any_mask}, x: {other}, y: {other} | {scalars}, /", NUMPY_RESULT))
+    out.append(overload("where", f"condition: {any_mask}, x: {scalars}, y: {other} | {scalars}, /", NUMPY_RESULT))
+    indices = "tuple[_ndt_np.ndarray[tuple[_NdtAny], _ndt_np.dtype[_ndt_np.intp]], ...]"
+    out.append(overload("where", f"condition: {any_mask}, /", indices))
+    out.append("## numpy._core.multiarray: narrow where ArrayLike -> _NdtStrictArrayLike")
     return out
 
 
