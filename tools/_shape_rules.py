@@ -350,3 +350,16 @@ WHERE_LARGER_MASKS = [
     (["*", "a", "b"], ["*", "1", "b"]),
     (["a", "*"], ["1", "*"]),
 ]
+# Branches of different shapes that broadcast against each other, (x, y) and the mirror, with an
+# ndtyping mask: `np.where(np.isnan(x), col_mean, x)` fills an (N, D) array from a (D,) row. The
+# result has an unknown shape and the mask is not checked (its rules name one branch shape). Two
+# branches of one known shape never meet these (a named size is no 1, and the trailing forms have
+# an axis `c` more than the smaller branch), so a mask that does not broadcast against them stays
+# an error.
+WHERE_BRANCH_BROADCASTS = [
+    (["c", "*", "a"], ["a"]),
+    (["c", "*", "a", "b"], ["a", "b"]),
+    (["*", "a"], ["*", "1"]),
+    (["a", "*"], ["1", "*"]),
+    (["*", "a", "b"], ["*", "1", "b"]),
+]

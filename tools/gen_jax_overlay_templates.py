@@ -26,10 +26,18 @@ from itertools import permutations
 from pathlib import Path
 
 import _join_rules as join_rules
+import _shape_rules as shape_rules
 from _generated import write_or_check
 from _readable import readable
-import _shape_rules as shape_rules
-from _shape_rules import WHERE_LARGER_MASKS, WHERE_MASKS, Family, einsum_shapes, linalg_overloads, named_tuple_classes
+from _shape_rules import (
+    WHERE_BRANCH_BROADCASTS,
+    WHERE_LARGER_MASKS,
+    WHERE_MASKS,
+    Family,
+    einsum_shapes,
+    linalg_overloads,
+    named_tuple_classes,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
@@ -462,7 +470,15 @@ def where() -> list[str]:
     call is an error: jax's own `where` is narrowed to arguments that are not jax or ndtyping arrays,
     and the overloads here take every other case (a numpy or Python mask, a jax.Array of unknown
     shape, branches that are not ndtyping arrays)."""
-    out = ["## jax.numpy: before where"]
+    # A branch typed Any (a dict pytree's value) meets every overload below, whose results differ,
+    # and pyright makes the call Unknown unless the first it meets holds them all: a Never branch,
+    # which only Any meets, gives an array of unknown shape and dtype.
+    unknown = res("_NdtAny", ANY_SHAPE)
+    out = [
+        "## jax.numpy: before where",
+        overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", unknown),
+        overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", unknown),
+    ]
     scalar = f"{SCALAR} | _NdtArray[_NdtD, tuple[()]]"
 
     def branches(mask: str, shape: str, result: str) -> list[str]:
@@ -486,6 +502,12 @@ def where() -> list[str]:
     for mask, branch in WHERE_LARGER_MASKS:
         mask_type = arr("_NdtAny", shape_rules.render(mask, names, REST))
         out += branches(mask_type, shape_rules.render(branch, names, REST), ANY_SHAPE)
+    # branches of different shapes that broadcast (`jnp.where(x > 0, x, x.mean(axis=0))`): unknown shape
+    for first, second in WHERE_BRANCH_BROADCASTS:
+        for x, y in ((first, second), (second, first)):
+            x_type, y_type = (arr("_NdtD", shape_rules.render(b, names, REST)) for b in (x, y))
+            params = f"condition: {arr('_NdtAny', '_NdtAny')}, x: {x_type}, y: {y_type}, /"
+            out.append(overload("where", params, res("_NdtD", ANY_SHAPE)))
     # Python scalars on both sides: the mask's shape, jax's dtype for them (weakly typed: float32, int32)
     for scalar_type, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT)):
         params = f"condition: {arr('_NdtAny', '_NdtSh')}, x: {scalar_type}, y: {scalar_type}, /"

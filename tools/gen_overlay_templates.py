@@ -29,10 +29,11 @@ from itertools import permutations
 from pathlib import Path
 
 import _join_rules as join_rules
+import _shape_rules as shape_rules
 from _generated import write_or_check
 from _readable import readable
-import _shape_rules as shape_rules
 from _shape_rules import (
+    WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
     WHERE_MASKS,
     Family,
@@ -707,7 +708,14 @@ def where() -> list[str]:
     against it (WHERE_MASKS in tools/_shape_rules.py), or the call is an error: numpy's own `where`
     is narrowed to arguments that are not ndtyping arrays, and the overloads before it take every
     other case (a numpy, list or Python mask; branches that are not ndtyping arrays)."""
-    out = []
+    # A branch typed Any (a dict pytree's value) meets every overload below, whose results differ,
+    # and pyright makes the call Unknown unless the first it meets holds them all: a Never branch,
+    # which only Any meets, gives an array of unknown shape and dtype.
+    unknown = shaped_array("tuple[_NdtAny, ...]", "_NdtAny")
+    out = [
+        overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", unknown),
+        overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", unknown),
+    ]
     array, condition = numpy_array("_NdtSh", "_NdtD"), numpy_array("_NdtSh", "_ndt_np.bool_")
     out.append(overload("where", f"condition: {condition}, x: {array}, y: {array}, /", array))
     # a scalar branch: a Python number, or a numpy scalar of the array's dtype (`np.float32(-1e9)`;
@@ -718,7 +726,9 @@ def where() -> list[str]:
         # x and y of one shape (y a union with the scalars: one overload fewer to try), or x a scalar
         branch = shaped_array(shape, "_NdtD")
         return [
-            overload("where", f"condition: {mask}, x: {branch}, y: {branch} | {scalar}, /", shaped_array(result, "_NdtD")),
+            overload(
+                "where", f"condition: {mask}, x: {branch}, y: {branch} | {scalar}, /", shaped_array(result, "_NdtD")
+            ),
             overload("where", f"condition: {mask}, x: {scalar}, y: {branch}, /", shaped_array(result, "_NdtD")),
         ]
 
@@ -738,6 +748,13 @@ def where() -> list[str]:
     for mask, branch in WHERE_LARGER_MASKS:
         mask_type = shaped_array(shape_rules.render(mask, names, REST), "_NdtAny")
         out += branches(mask_type, shape_rules.render(branch, names, REST), "tuple[_NdtAny, ...]")
+    # branches of different shapes that broadcast (`np.where(np.isnan(x), col_mean, x)`): unknown shape
+    any_mask = "_NdtArray[_NdtAny, _NdtAny]"
+    for first, second in WHERE_BRANCH_BROADCASTS:
+        for x, y in ((first, second), (second, first)):
+            x_type, y_type = (shaped_array(shape_rules.render(b, names, REST), "_NdtD") for b in (x, y))
+            params = f"condition: {any_mask}, x: {x_type}, y: {y_type}, /"
+            out.append(overload("where", params, shaped_array("tuple[_NdtAny, ...]", "_NdtD")))
     # Python scalars on both sides: the mask's shape, numpy's dtype for them
     for scalar_type, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", "_ndt_np.int_"), ("float", "_ndt_np.float64")):
         params = f"condition: {shaped_array('_NdtShNE', '_NdtAny')}, x: {scalar_type}, y: {scalar_type}, /"

@@ -284,7 +284,7 @@ _JAX_FOR_NUMPY_HINT = (
 _STRICT_TAIL = re.compile(
     r'parameter "\w+" of type "(?:ndarray\[Any, Any\] \| _NestedSequence\[Any\] \| complex'
     r'|ndarray\[Any, Any\] \| generic\[Any\] \| int \| float \| complex(?: \| ShapedArray\[[^"]*)?'
-    r'|ShapedArray\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]'
+    r"|ShapedArray\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]"
     # np.where's: numpy's own narrowed (the mask), and its tail for branches that are no ndtyping arrays
     r'|_NdtStrictArrayLike|generic\[Any\] \| complex)"'
 )

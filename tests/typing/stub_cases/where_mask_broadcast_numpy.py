@@ -8,7 +8,7 @@ against (Chains, Dim); `np.where(mask[:, None, :], per_point, -np.inf)`, (Batch,
 from typing import Any
 
 import numpy as np
-from typing_extensions import assert_type
+from typing_extensions import Unpack, assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, float64
 
@@ -27,7 +27,7 @@ def accepted(
     causal: NDArray[bool_, T, T],
     pad: NDArray[bool_, B, T],
     vec: NDArray[float32, T],
-    unknown: NDArray[bool_, *tuple[Any, ...]],
+    unknown: NDArray[bool_, Unpack[tuple[Any, ...]]],
     numpy_mask: np.ndarray,
     flip: NDArray[bool_, B],
 ) -> None:
@@ -50,3 +50,13 @@ def rejected(x: NDArray[float64, N, C], accept: NDArray[bool_, N], scores: NDArr
     np.where(accept[None, :], x, x)  # pyright: ignore[reportCallIssue, reportArgumentType]
     np.where(accept, x, 0.0)  # pyright: ignore[reportCallIssue, reportArgumentType]
     np.where(pad[:, None, :], scores, 0.0)  # pyright: ignore[reportCallIssue, reportArgumentType]
+
+
+def branches_of_different_shapes(x: NDArray[float64, N, C], pytree: dict[str, Any]) -> None:
+    # a (C,) or (1, C) row filling an (N, C) array (imputation): accepted, of unknown shape
+    col_mean = x.mean(axis=0)
+    assert_type(np.where(np.isnan(x), col_mean, x), NDArray[float64, Unpack[tuple[Any, ...]]])
+    assert_type(np.where(x > 0, x, col_mean[None, :]), NDArray[float64, Unpack[tuple[Any, ...]]])
+    # a branch typed Any (a pytree's value): an array of unknown shape and dtype, not Unknown
+    assert_type(np.where(x > 0, pytree["w"], x), NDArray[Any, Unpack[tuple[Any, ...]]])
+    assert_type(np.where(x > 0, x, pytree["w"]), NDArray[Any, Unpack[tuple[Any, ...]]])

@@ -5,9 +5,12 @@ jax.Array of unknown shape, numpy, a Python bool). A shaped mask that fits none 
 line (held-out 3 and 4: `jnp.where(mask[:, None, :], 0.0, spec)`, (Batch, 1, Time) against
 (Batch, Time, Freq); `jnp.where(labelled[None, :], y0, f)`, (1, N) against (N, C))."""
 
+from typing import Any
+
 import jax
 import jax.numpy as jnp
 import numpy as np
+from typing_extensions import Unpack
 
 from ndtyping import DimensionVar, NDArray, bool_, float32
 
@@ -51,3 +54,14 @@ def rejected(x: NDArray[float32, N, C], accept: NDArray[bool_, N], spec: NDArray
     jnp.where(pad[:, None, :], 0.0, spec)  # pyright: ignore[reportCallIssue, reportArgumentType]
     mask = jnp.exp(pad) > 0  # a jax result of known shape
     jnp.where(mask[:, None, :], 0.0, spec)  # pyright: ignore[reportCallIssue, reportArgumentType]
+
+
+def branches_of_different_shapes(x: NDArray[float32, N, C], pytree: dict[str, Any]) -> None:
+    # a (C,) or (1, C) row filling an (N, C) array: accepted, of unknown shape
+    r1: NDArray[float32, Unpack[tuple[Any, ...]]] = jnp.where(x > 0, x, x.mean(axis=0))
+    r2: NDArray[float32, Unpack[tuple[Any, ...]]] = jnp.where(x > 0, x.mean(axis=0, keepdims=True), x)
+    # a branch typed Any (a pytree's value): an array of unknown shape and dtype, not Unknown
+    # (strict mode reports a variable of Unknown type)
+    r3 = jnp.where(x > 0, pytree["w"], x)
+    r4 = jnp.where(x > 0, x, pytree["w"])
+    r5: NDArray[float32, N, C] = r3 + r4
