@@ -102,7 +102,24 @@ _NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 
 # A jax.Array whose dtype and shape pyright knows (its methods keep the shape): ndtyping's own stub
 from ndtyping._surface_jax import ShapedJaxArray as _NdtJaxArray
+
+# A jax.Array that is no ndtyping array: its `at` is jax's own helper (ShapedJaxArray's and NDArray's
+# are ndtyping's, which keep the shape; numpy arrays have none). The functions of PLAIN_JAX_FIRST give
+# it jax's own Array back, as without ndtyping: typed NDArray[Any, ...], it broke invariant
+# containers of plain code (a dict comprehension of `jnp.zeros_like(v)` was no `dict[str, jax.Array]`).
+from typing import Protocol as _NdtPlainProtocol
+from jax._src.basearray import Array as _NdtPlainResult, _IndexUpdateHelper as _NdtJaxIndexUpdateHelper
+class _NdtPlainJaxArray(_NdtPlainProtocol):
+    @property
+    def at(self) -> _NdtJaxIndexUpdateHelper: ...
 """
+
+PLAIN = "_NdtPlainJaxArray"
+
+
+def plain_first(name: str, params: str) -> str:
+    """The overload that comes before ndtyping's rules: a plain jax.Array in, jax's own Array out."""
+    return overload(name, params, "_NdtPlainResult")
 
 
 def jax_numpy_preamble() -> str:
@@ -412,10 +429,14 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
     """Per dtype family: one overload for an array with the same shape, a vector along the last axis
     or a Python scalar (a union in `y`: pyright re-evaluates a nested argument for every overload
     it tries, docs/dev/pyright-performance.md section 6), one with the scalar first, and last the
-    same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out."""
+    same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out. Before
+    them, plain jax arrays and scalars: jax's own Array."""
     a = LETTERS[0]
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))
-    out = []
+    out = [
+        plain_first(name, f"{self_param}x: {PLAIN}, y: {PLAIN} | {SCALAR}, /"),
+        plain_first(name, f"{self_param}x: {SCALAR}, y: {PLAIN}, /"),
+    ]
     for dtype, scalar, result_dtype in families:
         # a size-1 last axis in x meeting y's size (`jnp.maximum(p1, pa)`, (P, 1) and (P, Any)): the
         # common pattern below solves that axis from x first and gave x's 1
@@ -438,6 +459,7 @@ def elementwise() -> list[str]:
     out = []
     for name, families in UNARY.items():
         out.append(f"## jax.numpy: before {name}")
+        out.append(plain_first(name, f"x: {PLAIN}, /"))
         for dtype_in, dtype_out in families:
             out.append(overload(name, f"x: {arr(dtype_in, '_NdtSh')}, /", res(dtype_out, "_NdtSh")))
     for name, (integers, integer_result) in BINARY_FUNCTIONS.items():
@@ -450,6 +472,7 @@ def elementwise() -> list[str]:
     out += where()
     out.append("## jax.numpy: before clip")
     bound = f"{SCALAR} | None"
+    out.append(plain_first("clip", f"x: {PLAIN}, /, min: {bound} = None, max: {bound} = None"))
     out.append(
         overload(
             "clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")
@@ -638,6 +661,7 @@ def creation() -> list[str]:
     for name in ("zeros_like", "ones_like", "empty_like"):
         first = "prototype" if name == "empty_like" else "a"
         out.append(f"## jax.numpy: before {name}")
+        out.append(plain_first(name, f"{first}: {PLAIN}, dtype: _NdtAny = None, shape: None = None"))
         out.append(
             overload(
                 name,
@@ -653,6 +677,7 @@ def creation() -> list[str]:
             )
         )
     out.append("## jax.numpy: before full_like")
+    out.append(plain_first("full_like", f"a: {PLAIN}, fill_value: _NdtAny, dtype: _NdtAny = None, shape: None = None"))
     out.append(
         overload(
             "full_like",
