@@ -89,3 +89,38 @@ def not_typed(x: NDArray[float32, B, K], subscripts: str) -> None:
     # subscripts that are not a literal, or that ndtyping cannot type, keep numpy's own result
     assert_type(np.einsum(subscripts, x), Any)
     assert_type(np.einsum("...ij->ij", x), Any)
+
+
+# A numpy array as the first operand: numpy's guard gave it numpy's own result (Any) ahead of every
+# rule, so these calls were unchecked. Ahead of that guard now: a numpy array of the term's shape
+# (unknown axes Any), a numpy result of the output's shape.
+
+
+def numpy_table_first(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float64]]) -> None:
+    cu: NDArray[float32, Any, X, Y] = np.einsum("qk,kxy->qxy", table, u)  # (Any, X, Y), any dtype
+    del cu
+
+
+def numpy_table_first_wrong(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float64]]) -> None:
+    cu: NDArray[float32, Any, X, Y] = np.einsum("qk,kxy->qyx", table, u)  # pyright: ignore[reportAssignmentType]
+    del cu
+
+
+def numpy_results_of_known_shape(x: NDArray[float32, B, K], w: NDArray[float32, K, F]) -> None:
+    # np.stack and np.concatenate give numpy arrays whose shapes ndtyping knows: (Any, B, K), (Any, F)
+    out: NDArray[float32, Any, B, F] = np.einsum("sbk,kf->sbf", np.stack([x, x]), np.concatenate([w, w]))
+    del out
+
+
+def numpy_results_of_known_shape_wrong(x: NDArray[float32, B, K], w: NDArray[float32, K, F]) -> NDArray[float32, Any, B, F]:
+    return np.einsum("sbk,kf->sfb", np.stack([x, x]), np.concatenate([w, w]))  # pyright: ignore[reportReturnType]
+
+
+def plain_numpy(a: np.ndarray[tuple[Any, ...], np.dtype[np.float32]], b: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]) -> None:
+    # plain numpy code gets a numpy array (any dtype: numpy promotes), a 0-d output numpy's own
+    # result (a scalar at runtime), and operands that do not fit numpy's own result
+    r: np.ndarray[tuple[Any, ...], np.dtype[np.float32]] = np.einsum("ij,jk->ik", a, b)
+    assert_type(np.einsum("ij,jk->ik", a, b), np.ndarray[tuple[Any, Any], np.dtype[Any]] | Any)
+    assert_type(np.einsum("i,i->", a, b), Any)
+    assert_type(np.einsum("ij,jk->ik", np.zeros((3, 4)), np.zeros((5, 5))), Any)
+    del r
