@@ -101,7 +101,9 @@ def numpy_table_first(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any,
     del cu
 
 
-def numpy_table_first_wrong(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float64]]) -> None:
+def numpy_table_first_wrong(
+    u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float64]]
+) -> None:
     cu: NDArray[float32, Any, X, Y] = np.einsum("qk,kxy->qyx", table, u)  # pyright: ignore[reportAssignmentType]
     del cu
 
@@ -112,11 +114,15 @@ def numpy_results_of_known_shape(x: NDArray[float32, B, K], w: NDArray[float32, 
     del out
 
 
-def numpy_results_of_known_shape_wrong(x: NDArray[float32, B, K], w: NDArray[float32, K, F]) -> NDArray[float32, Any, B, F]:
+def numpy_results_of_known_shape_wrong(
+    x: NDArray[float32, B, K], w: NDArray[float32, K, F]
+) -> NDArray[float32, Any, B, F]:
     return np.einsum("sbk,kf->sfb", np.stack([x, x]), np.concatenate([w, w]))  # pyright: ignore[reportReturnType]
 
 
-def plain_numpy(a: np.ndarray[tuple[Any, ...], np.dtype[np.float32]], b: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]) -> None:
+def plain_numpy(
+    a: np.ndarray[tuple[Any, ...], np.dtype[np.float32]], b: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]
+) -> None:
     # plain numpy code gets a numpy array (any dtype: numpy promotes), a 0-d output numpy's own
     # result (a scalar at runtime), and operands that do not fit numpy's own result
     r: np.ndarray[tuple[Any, ...], np.dtype[np.float32]] = np.einsum("ij,jk->ik", a, b)
