@@ -14,9 +14,7 @@ What one overload says, the way numpy and jax read the subscripts:
 - `...` in one operand is a variadic part (`*EllipsisDims`) carried to the output where it is
   written. In several operands the parts broadcast against each other, which a type cannot
   compute: each is `*tuple[Any, ...]` and so is the output's, the letters still checked;
-- spaces are ignored (the Literal keeps the spelling as written: pyright matches it exactly);
-- numpy only: a numpy array as the first operand gets an overload of its own, ahead of numpy's
-  guard for plain numpy arrays (`numpy_first_overload`).
+- spaces are ignored (the Literal keeps the spelling as written: pyright matches it exactly).
 
 A spelling ndtyping cannot express soundly, or that numpy would reject, gets no overload: the call
 keeps the library's own typing (an array of unknown shape), never a wrong shape. Skipped: an output
@@ -41,7 +39,7 @@ from ._pyright_project import Project, checked_roots
 
 __all__ = [
     "ELLIPSIS", "LIBRARIES", "EinsumLibrary", "EinsumSpec", "collect_einsum_spellings", "einsum_overload",
-    "einsum_sections", "numpy_first_overload", "parse_einsum", "project_einsum", "project_python_files",
+    "einsum_sections", "parse_einsum", "project_einsum", "project_python_files",
 ]  # fmt: skip
 
 ELLIPSIS = "..."
@@ -121,17 +119,12 @@ class EinsumLibrary:
     result: str  # the result's type: format with {dtype} and {shape}
     keywords: str  # the keyword-only parameters after the operands
     call_names: tuple[str, ...]  # the function's full names in user code
-    # A numpy array as the first operand (format with {shape}), and the result then ("" when the
-    # library has no such family): see `numpy_first_overload`.
-    numpy_first_param: str = ""
-    numpy_first_result: str = ""
 
 
 LIBRARIES = (
     EinsumLibrary(
         "numpy", "numpy._core.einsumfunc", "_NdtArray[{dtype}, {shape}]", "_NdtArray[{dtype}, {shape}]",
         "out: None = None, optimize: _NdtAny = False", ("numpy.einsum",),
-        "_ndt_np.ndarray[{shape}, _ndt_np.dtype[_NdtAny]]", "_ndt_np.ndarray[{shape}, _ndt_np.dtype[_NdtAny]] | _NdtAny",
     ),
     EinsumLibrary(
         "jax", "jax.numpy", "_NdtArray[{dtype}, {shape}]", "ShapedJaxArray[{dtype}, {shape}]",
@@ -168,41 +161,10 @@ def einsum_overload(spec: EinsumSpec, library: EinsumLibrary) -> str:
     )
 
 
-def numpy_first_overload(spec: EinsumSpec, library: EinsumLibrary) -> Optional[str]:
-    """The overload of `spec` for a numpy array as the first operand (stub text), or None.
-
-    numpy's module guards its einsum with a first overload that gives a numpy first operand
-    numpy's own result (`Any`), so that plain numpy code keeps numpy's types; without this
-    overload ahead of that guard, `einsum("qd,dxy->qyx", table.astype(f64), u)` and an einsum of
-    two `np.stack`/`np.concatenate` results (numpy arrays whose shapes ndtyping knows) were never
-    checked. The first operand is a numpy array of that term's shape (an unknown shape gives its
-    letters `Any`), the others any array of theirs (numpy arrays are ShapedArrays too), and the
-    result a numpy array, as numpy's functions give (`| Any`, as numpy's own results in the
-    overlay: an `Any` operand then gives `Any`, not Unknown). Its dtype is left `Any`: numpy
-    promotes operands of different dtypes, which one type variable cannot say, and a plain numpy
-    program must not meet a dtype its own einsum never claimed. A 0-d output is left to the guard
-    (numpy returns a scalar there, not an array).
-    """
-    if not library.numpy_first_param or not spec.output:
-        return None
-    shared = sum(ELLIPSIS in term for term in spec.operands) == 1
-    rest = f"_NdtUnpack[{REST}]" if shared else _UNKNOWN_PART
-    first, *others = spec.operands
-    params = [f"op0: {library.numpy_first_param.format(shape=_shape(first, rest))}"]
-    params += [
-        f"op{n}: {library.param.format(dtype='_NdtAny', shape=_shape(term, rest))}" for n, term in enumerate(others, 1)
-    ]
-    result = library.numpy_first_result.format(shape=_shape(spec.output, rest))
-    return (
-        f"@overload\ndef einsum(subscripts: _NdtLiteral[{spec.spelling!r}], {', '.join(params)}, /, *, "
-        f"{library.keywords}) -> {result}: ..."
-    )
-
-
 def _typevars(specs: Sequence[EinsumSpec]) -> list[str]:
     lines = [f'{DTYPE} = _NdtTypeVar("{DTYPE}", bound=_ndt_np.generic)']
-    # Defaults: an array of unknown shape (`tuple[Any, ...]`) leaves a letter unsolved, which must
-    # then read as Any, not Unknown (strict mode reports Unknown).
+    # Defaults: an operand of unknown shape (a numpy array, `tuple[Any, ...]`) leaves its letters
+    # unsolved, which must then read as Any, not Unknown (strict mode reports Unknown).
     if any(sum(ELLIPSIS in t for t in s.operands) == 1 for s in specs):
         lines.append(f'{REST} = _NdtTypeVarTuple("{REST}", default=_NdtUnpack[tuple[_NdtAny, ...]])')
     letters = sorted({letter for spec in specs for letter in spec.letters})
@@ -210,15 +172,11 @@ def _typevars(specs: Sequence[EinsumSpec]) -> list[str]:
     return lines
 
 
-NUMPY_FIRST_SUFFIX = "-numpy-first"  # the feature tag of the numpy-first overloads: `tag` + this
-
-
 def einsum_sections(spellings: dict[str, Iterable[str]], tag: str) -> str:
     """Template sections (ndtyping._overlay's format) with the overloads of each library's spellings.
 
     `spellings` maps a package ("numpy", "jax") to its spellings, most used first; those that
-    cannot be typed are left out. The sections carry the feature tag `tag`, the numpy-first
-    overloads (which go ahead of numpy's guard, see `numpy_first_overload`) `tag` + "-numpy-first".
+    cannot be typed are left out. The sections carry the feature tag `tag`.
     """
     out: list[str] = []
     for library in LIBRARIES:
@@ -229,10 +187,6 @@ def einsum_sections(spellings: dict[str, Iterable[str]], tag: str) -> str:
         out += _typevars(specs)
         out.append(f"## {library.module}: before einsum [{tag}]")
         out += [einsum_overload(spec, library) for spec in specs]
-        numpy_first = [text for text in (numpy_first_overload(spec, library) for spec in specs) if text]
-        if numpy_first:
-            out.append(f"## {library.module}: before einsum [{tag}{NUMPY_FIRST_SUFFIX}]")
-            out += numpy_first
     return "\n".join(out) + "\n" if out else ""
 
 

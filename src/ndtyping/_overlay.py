@@ -210,26 +210,17 @@ def _einsum_key(einsum: Optional[Einsum]) -> Optional[dict[str, list[str]]]:
 
 def _with_project_einsum(sections: list[_Section], package: str, einsum: Optional[Einsum]) -> list[_Section]:
     """The template's sections with the project's einsum overloads inserted ahead of the generic
-    rules of the same module (after numpy's guard for plain numpy arrays), and their numpy-first
-    overloads ahead of that guard (a numpy first operand never reaches the rules after it)."""
+    rules of the same module (after numpy's guard for plain numpy arrays, which stays first)."""
     if einsum is not None and not KEEP_GENERIC_EINSUM:
         sections = [s for s in sections if s.feature != GENERIC_EINSUM]
     if not einsum or not einsum.get(package):
         return sections
-    from ._einsum_rules import NUMPY_FIRST_SUFFIX, einsum_sections
+    from ._einsum_rules import einsum_sections
 
     project = _parse_template(einsum_sections({package: einsum[package]}, PROJECT_EINSUM))
-    numpy_first = [s for s in project if s.feature == PROJECT_EINSUM + NUMPY_FIRST_SUFFIX]
-    project = [s for s in project if s.feature != PROJECT_EINSUM + NUMPY_FIRST_SUFFIX]
     modules = {s.module for s in project}
     at = next((n for n, s in enumerate(sections) if s.feature == GENERIC_EINSUM and s.module in modules), len(sections))
-    sections = [*sections[:at], *project, *sections[at:]]
-    if numpy_first:
-        guard = next(
-            n for n, s in enumerate(sections) if s.action == "before" and s.target == "einsum" and s.module in modules
-        )
-        sections = [*sections[:guard], *numpy_first, *sections[guard:]]
-    return sections
+    return [*sections[:at], *project, *sections[at:]]
 
 
 def _einsum_modules(package: str) -> set[str]:

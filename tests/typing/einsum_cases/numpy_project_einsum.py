@@ -91,42 +91,44 @@ def not_typed(x: NDArray[float32, B, K], subscripts: str) -> None:
     assert_type(np.einsum("...ij->ij", x), Any)
 
 
-# A numpy array as the first operand: numpy's guard gave it numpy's own result (Any) ahead of every
-# rule, so these calls were unchecked. Ahead of that guard now: a numpy array of the term's shape
-# (unknown axes Any), a numpy result of the output's shape.
+# A numpy array as the first operand with an ndtyping array after it: numpy's guard gave every
+# numpy first operand numpy's own result (Any), so these calls were unchecked. The guard now takes
+# plain numpy code only (numpy arrays, scalars and sequences after the first operand).
 
 
-def numpy_table_first(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float64]]) -> None:
-    cu: NDArray[float32, Any, X, Y] = np.einsum("qk,kxy->qxy", table, u)  # (Any, X, Y), any dtype
-    del cu
+def numpy_table_first(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]) -> None:
+    assert_type(np.einsum("qk,kxy->qxy", table, u), NDArray[float32, Any, X, Y])
 
 
 def numpy_table_first_wrong(
-    u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float64]]
+    u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]
 ) -> None:
     cu: NDArray[float32, Any, X, Y] = np.einsum("qk,kxy->qyx", table, u)  # pyright: ignore[reportAssignmentType]
     del cu
 
 
-def numpy_results_of_known_shape(x: NDArray[float32, B, K], w: NDArray[float32, K, F]) -> None:
-    # np.stack and np.concatenate give numpy arrays whose shapes ndtyping knows: (Any, B, K), (Any, F)
-    out: NDArray[float32, Any, B, F] = np.einsum("sbk,kf->sbf", np.stack([x, x]), np.concatenate([w, w]))
-    del out
+def numpy_array_of_any_dtype_first(w: np.ndarray, v: NDArray[float32, B, K, F]) -> None:
+    # `w` from a function typed `-> np.ndarray`: its letters (the ones it shares too: pyright
+    # solves a letter from the first operand that names it) and dtype are Any
+    assert_type(np.einsum("bqk,bkf->bqf", w, v), NDArray[Any, Any, Any, F])
 
 
-def numpy_results_of_known_shape_wrong(
+def numpy_result_of_known_shape_first(x: NDArray[float32, B, K], w: NDArray[float32, K, F]) -> None:
+    # np.stack gives a numpy array whose shape ndtyping knows: (Any, B, K)
+    assert_type(np.einsum("sbk,kf->sbf", np.stack([x, x]), w), NDArray[float32, Any, B, F])
+
+
+def numpy_result_of_known_shape_first_wrong(
     x: NDArray[float32, B, K], w: NDArray[float32, K, F]
 ) -> NDArray[float32, Any, B, F]:
-    return np.einsum("sbk,kf->sfb", np.stack([x, x]), np.concatenate([w, w]))  # pyright: ignore[reportReturnType]
+    return np.einsum("sbk,kf->sfb", np.stack([x, x]), w)  # pyright: ignore[reportReturnType]
 
 
 def plain_numpy(
     a: np.ndarray[tuple[Any, ...], np.dtype[np.float32]], b: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]
 ) -> None:
-    # plain numpy code gets a numpy array (any dtype: numpy promotes), a 0-d output numpy's own
-    # result (a scalar at runtime), and operands that do not fit numpy's own result
-    r: np.ndarray[tuple[Any, ...], np.dtype[np.float32]] = np.einsum("ij,jk->ik", a, b)
-    assert_type(np.einsum("ij,jk->ik", a, b), np.ndarray[tuple[Any, Any], np.dtype[Any]] | Any)
-    assert_type(np.einsum("i,i->", a, b), Any)
-    assert_type(np.einsum("ij,jk->ik", np.zeros((3, 4)), np.zeros((5, 5))), Any)
-    del r
+    # plain numpy code keeps numpy's own result: numpy arrays, scalars and lists after the first
+    assert_type(np.einsum("ij,jk->ik", a, b), Any)
+    assert_type(np.einsum("ij,jk->ik", a, [[1.0, 2.0]]), Any)
+    assert_type(np.einsum("ij,jk->ik", a, np.float32(2.0)), Any)
+    assert_type(np.einsum("sbk,kf->sbf", a, b), Any)
