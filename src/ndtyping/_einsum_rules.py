@@ -14,7 +14,10 @@ What one overload says, the way numpy and jax read the subscripts:
 - `...` in one operand is a variadic part (`*EllipsisDims`) carried to the output where it is
   written. In several operands the parts broadcast against each other, which a type cannot
   compute: each is `*tuple[Any, ...]` and so is the output's, the letters still checked;
-- spaces are ignored (the Literal keeps the spelling as written: pyright matches it exactly).
+- spaces are ignored (the Literal keeps the spelling as written: pyright matches it exactly);
+- a numpy array is an operand of its shape (an unknown shape: its letters Any, hence the type
+  variables' defaults). numpy's guard ahead of these rules keeps numpy's own result for numpy
+  code only (no ndtyping array among the operands).
 
 A spelling ndtyping cannot express soundly, or that numpy would reject, gets no overload: the call
 keeps the library's own typing (an array of unknown shape), never a wrong shape. Skipped: an output
