@@ -1243,10 +1243,15 @@ def einsum() -> list[str]:
     """einsum with literal subscripts: one overload per shape rule of _shape_rules.EINSUM, its
     subscripts a Literal union of the rule's spellings."""
     out = ["## numpy._core.einsumfunc: preamble", PREAMBLE, "## numpy._core.einsumfunc: before einsum"]
+    # The guard takes plain numpy code only: a numpy first operand whose other operands are numpy's
+    # too (arrays, scalars, nested sequences). A numpy array given with an ndtyping array
+    # (`einsum("qd,dxy->qyx", table.astype(f64), u)`, `w` from a function typed `-> np.ndarray`)
+    # goes on to the rules, which take numpy arrays as ShapedArrays, and is checked; with any
+    # operand guarded, such calls were numpy's own `Any` and never checked.
     out.append(
         guarded(
             "einsum",
-            "subscripts: str, a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *operands: _NdtAny, **kwargs: _NdtAny",
+            "subscripts: str, a: _ndt_np.ndarray[_NdtAny, _NdtAny], /, *operands: _NdtStrictArrayLike, **kwargs: _NdtAny",
             "_NdtAny",
         )
     )

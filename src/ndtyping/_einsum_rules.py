@@ -14,7 +14,10 @@ What one overload says, the way numpy and jax read the subscripts:
 - `...` in one operand is a variadic part (`*EllipsisDims`) carried to the output where it is
   written. In several operands the parts broadcast against each other, which a type cannot
   compute: each is `*tuple[Any, ...]` and so is the output's, the letters still checked;
-- spaces are ignored (the Literal keeps the spelling as written: pyright matches it exactly).
+- spaces are ignored (the Literal keeps the spelling as written: pyright matches it exactly);
+- a numpy array is an operand of its shape (an unknown shape: its letters Any, hence the type
+  variables' defaults). numpy's guard ahead of these rules keeps numpy's own result for numpy
+  code only (no ndtyping array among the operands).
 
 A spelling ndtyping cannot express soundly, or that numpy would reject, gets no overload: the call
 keeps the library's own typing (an array of unknown shape), never a wrong shape. Skipped: an output
@@ -163,10 +166,12 @@ def einsum_overload(spec: EinsumSpec, library: EinsumLibrary) -> str:
 
 def _typevars(specs: Sequence[EinsumSpec]) -> list[str]:
     lines = [f'{DTYPE} = _NdtTypeVar("{DTYPE}", bound=_ndt_np.generic)']
+    # Defaults: an operand of unknown shape (a numpy array, `tuple[Any, ...]`) leaves its letters
+    # unsolved, which must then read as Any, not Unknown (strict mode reports Unknown).
     if any(sum(ELLIPSIS in t for t in s.operands) == 1 for s in specs):
-        lines.append(f'{REST} = _NdtTypeVarTuple("{REST}")')
+        lines.append(f'{REST} = _NdtTypeVarTuple("{REST}", default=_NdtUnpack[tuple[_NdtAny, ...]])')
     letters = sorted({letter for spec in specs for letter in spec.letters})
-    lines += [f'{dim_name(c)} = _NdtTypeVar("{dim_name(c)}")' for c in letters]
+    lines += [f'{dim_name(c)} = _NdtTypeVar("{dim_name(c)}", default=_NdtAny)' for c in letters]
     return lines
 
 

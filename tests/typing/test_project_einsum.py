@@ -85,6 +85,13 @@ def test_ellipsis_in_several_operands_is_unknown_and_in_one_is_carried() -> None
     assert one.count("_NdtUnpack[EllipsisDims]") == 2
 
 
+def test_letters_default_to_any() -> None:
+    # an operand of unknown shape (a numpy array) leaves its letters unsolved: Any, not Unknown
+    text = einsum_sections({"numpy": ["qd,dxy->qyx", "...ij,jk->...ik"]}, "t")
+    assert 'Dim_q = _NdtTypeVar("Dim_q", default=_NdtAny)' in text
+    assert 'EllipsisDims = _NdtTypeVarTuple("EllipsisDims", default=_NdtUnpack[tuple[_NdtAny, ...]])' in text
+
+
 # ---------------------------------------------------------------------------------------------
 # The collector
 

@@ -89,3 +89,46 @@ def not_typed(x: NDArray[float32, B, K], subscripts: str) -> None:
     # subscripts that are not a literal, or that ndtyping cannot type, keep numpy's own result
     assert_type(np.einsum(subscripts, x), Any)
     assert_type(np.einsum("...ij->ij", x), Any)
+
+
+# A numpy array as the first operand with an ndtyping array after it: numpy's guard gave every
+# numpy first operand numpy's own result (Any), so these calls were unchecked. The guard now takes
+# plain numpy code only (numpy arrays, scalars and sequences after the first operand).
+
+
+def numpy_table_first(u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]) -> None:
+    assert_type(np.einsum("qk,kxy->qxy", table, u), NDArray[float32, Any, X, Y])
+
+
+def numpy_table_first_wrong(
+    u: NDArray[float32, K, X, Y], table: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]
+) -> None:
+    cu: NDArray[float32, Any, X, Y] = np.einsum("qk,kxy->qyx", table, u)  # pyright: ignore[reportAssignmentType]
+    del cu
+
+
+def numpy_array_of_any_dtype_first(w: np.ndarray, v: NDArray[float32, B, K, F]) -> None:
+    # `w` from a function typed `-> np.ndarray`: its letters (the ones it shares too: pyright
+    # solves a letter from the first operand that names it) and dtype are Any
+    assert_type(np.einsum("bqk,bkf->bqf", w, v), NDArray[Any, Any, Any, F])
+
+
+def numpy_result_of_known_shape_first(x: NDArray[float32, B, K], w: NDArray[float32, K, F]) -> None:
+    # np.stack gives a numpy array whose shape ndtyping knows: (Any, B, K)
+    assert_type(np.einsum("sbk,kf->sbf", np.stack([x, x]), w), NDArray[float32, Any, B, F])
+
+
+def numpy_result_of_known_shape_first_wrong(
+    x: NDArray[float32, B, K], w: NDArray[float32, K, F]
+) -> NDArray[float32, Any, B, F]:
+    return np.einsum("sbk,kf->sfb", np.stack([x, x]), w)  # pyright: ignore[reportReturnType]
+
+
+def plain_numpy(
+    a: np.ndarray[tuple[Any, ...], np.dtype[np.float32]], b: np.ndarray[tuple[Any, ...], np.dtype[np.float32]]
+) -> None:
+    # plain numpy code keeps numpy's own result: numpy arrays, scalars and lists after the first
+    assert_type(np.einsum("ij,jk->ik", a, b), Any)
+    assert_type(np.einsum("ij,jk->ik", a, [[1.0, 2.0]]), Any)
+    assert_type(np.einsum("ij,jk->ik", a, np.float32(2.0)), Any)
+    assert_type(np.einsum("sbk,kf->sbf", a, b), Any)
