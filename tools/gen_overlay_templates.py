@@ -632,6 +632,58 @@ def strict_tail(name: str, x1: str, x2: str, rest: str, result: str) -> list[str
     ]
 
 
+# Binary ufunc classes whose library fallback is narrowed (`## ...: narrow`): two ndtyping arrays of
+# one rank whose shapes fit no rule are an error. The functions of two same-shaped fields
+# (`np.hypot(gx, gy)`, `np.arctan2(dy, dx)`): held-out 4 np_sobel's `np.hypot(gx, gy.T)`, (H, W)
+# with (W, H), passed through numpy's own overloads. Not add/maximum/...: their tail would be tried
+# by every call of them that fits no rule, on the hot path of numerical code, unmeasured.
+STRICT_BINARY = ("_NdtBinaryFloat",)
+
+
+def strict_binary_tail() -> list[str]:
+    """What stands between a strict binary ufunc's rules and numpy's narrowed overloads: every call
+    the library's overloads took that is not two ndtyping arrays of one rank whose shapes clash.
+
+    - an ndtyping array with a numpy array, a sequence, a numpy or Python scalar (either side);
+    - two ndtyping arrays of the same shape, any dtypes (the rules above are per dtype family);
+    - two ndtyping arrays of different ranks (0-4), or of unknown rank (matched gradually): numpy's
+      broadcasting has more forms than the rules above, so an unknown shape, never an error;
+    - two of one rank with a size-1 axis anywhere (`(N, 1)` with `(1, M)`): an unknown shape;
+    - `out=`, `dtype=`, `where=`: the library's result.
+    """
+    any_array = "_NdtArray[_NdtAny, _NdtAny]"
+    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | _ndt_np.generic | complex"
+    unknown = shaped_array("tuple[_NdtAny, ...]", "_NdtAny")
+    numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
+    out = [
+        overload("__call__", f"self, x1: {other}, x2: {any_array}, /", numpy_any),
+        overload(
+            "__call__", f"self, x1: {shaped_array('_NdtSh', '_NdtAny')}, x2: {shaped_array('_NdtSh', '_NdtAny')}, /",
+            shaped_array("_NdtSh", "_NdtAny"),
+        ),
+    ]
+    ranks = range(5)
+    for rank1 in ranks:
+        for rank2 in ranks:
+            if rank1 != rank2:
+                x1, x2 = (shaped_array(tup(["_NdtAny"] * rank), "_NdtAny") for rank in (rank1, rank2))
+                out.append(overload("__call__", f"self, x1: {x1}, x2: {x2}, /", unknown))
+    for rank in range(1, 5):
+        for axis in range(rank):
+            with_one = shaped_array(tup(["_NdtAny"] * axis + [ONE] + ["_NdtAny"] * (rank - axis - 1)), "_NdtAny")
+            full = shaped_array(tup(["_NdtAny"] * rank), "_NdtAny")
+            out.append(overload("__call__", f"self, x1: {with_one}, x2: {full}, /", unknown))
+            out.append(overload("__call__", f"self, x1: {full}, x2: {with_one}, /", unknown))
+    # last of those without a keyword: pyright reports a clash against the last overload that
+    # failed on the second argument, and `ndtyping check` names a clash by this parameter's type
+    out.append(overload("__call__", f"self, x1: {any_array}, x2: {other}, /", numpy_any))
+    # a keyword numpy's overloads take (required here: calls without it skip these by arity)
+    for keyword in ("/, out: _NdtAny", "/, *, dtype: _NdtAny", "/, *, where: _NdtAny"):
+        params = f"self, x1: {any_array}, x2: {any_array}, {keyword}, **kwargs: _NdtAny"
+        out.append(overload("__call__", params, "_NdtAny"))
+    return out
+
+
 def elementwise() -> list[str]:
     """The binary and unary ufunc classes (the numpy names are retyped to them in ufuncs()).
 
@@ -671,6 +723,9 @@ def elementwise() -> list[str]:
             for x1, x2, shape in BROADCASTS:
                 params = f"self, x1: {x1(x1_dtype)}, x2: {x2(x2_dtype)}, /"
                 out.append(indent(overload("__call__", params, shaped_array(shape, result))))
+        if name in STRICT_BINARY:
+            out += [indent(text) for text in strict_binary_tail()]
+            out.append(f"## numpy._typing._ufunc: narrow {name} ArrayLike -> _NdtStrictArrayLike")
     # Unary: each dtype family has its numpy-array guard (which keeps the array's shape) before its
     # pattern; a numpy array outside every family matches neither and gets numpy's overloads.
     for name, (_, families) in UNARY_CLASSES.items():
