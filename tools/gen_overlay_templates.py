@@ -658,7 +658,8 @@ def strict_binary_tail() -> list[str]:
     out = [
         overload("__call__", f"self, x1: {other}, x2: {any_array}, /", numpy_any),
         overload(
-            "__call__", f"self, x1: {shaped_array('_NdtSh', '_NdtAny')}, x2: {shaped_array('_NdtSh', '_NdtAny')}, /",
+            "__call__",
+            f"self, x1: {shaped_array('_NdtSh', '_NdtAny')}, x2: {shaped_array('_NdtSh', '_NdtAny')}, /",
             shaped_array("_NdtSh", "_NdtAny"),
         ),
     ]
@@ -1509,7 +1510,9 @@ def random_samples() -> list[str]:
     a = LETTERS[0]
     never = loose(numpy_array("tuple[_NdtAny, ...]", "_ndt_np.int64"))
     out.append(overload("permutation", "self, x: _NdtNever, axis: int = 0", never))
-    out.append(overload("permutation", f"self, x: _NdtDimSize[{a}], axis: int = 0", shaped_array(tup([a]), "_ndt_np.int64")))
+    out.append(
+        overload("permutation", f"self, x: _NdtDimSize[{a}], axis: int = 0", shaped_array(tup([a]), "_ndt_np.int64"))
+    )
     return out
 
 
