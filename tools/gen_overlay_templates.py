@@ -858,8 +858,9 @@ def creation() -> list[str]:
     a named dimension (issue 15). The literal overloads come first and solve an `Any` size to
     `Any` too (their result is their TypeVars), so `n, d = x.shape` of unbounded dimensions gives
     `Any` sizes, never numpy's `int`. A size written as a dimension bound to int (`State`) is
-    `Any` as well: an overload cannot tell it from a computed `int`. Without a dtype, numpy's
-    default (float64, or the fill value's type for `full`).
+    `Any` as well: an overload cannot tell it from a computed `int`. Sizes read from `x.shape` of
+    unbounded dimensions (DimSize) give an ndtyping array of those dimensions (see dim_array).
+    Without a dtype, numpy's default (float64, or the fill value's type for `full`).
     """
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     # (dtype parameter, result dtype): an explicit scalar type, then numpy's float64 default
@@ -1486,26 +1487,30 @@ def random_samples() -> list[str]:
     a literal tuple), array parameters (`loc=mu`) and `out=` keep numpy's own overloads."""
     module = "numpy.random._generator"
     out = [f"## {module}: preamble", PREAMBLE]
-    # (sampler, the parameters before `size`, the keyword-only parameters after it, result dtypes)
+    # (sampler, the parameters before `size` (each spelling), result dtypes). A required `size`
+    # cannot follow parameters with defaults: normal's and uniform's are given positionally with
+    # `size` (`rng.normal(0.0, 0.1, size=x.shape)`), or all by keyword (`rng.normal(size=x.shape)`).
     float_dtypes = [("", FLOAT64), ("dtype: type[Floating], ", "Floating")]
     samplers = [
-        ("random", "", float_dtypes),
-        ("standard_normal", "", float_dtypes),
-        ("normal", "loc: float = 0.0, scale: float = 1.0, ", [("", FLOAT64)]),
-        ("uniform", "low: float = 0.0, high: float = 1.0, ", [("", FLOAT64)]),
+        ("random", [""], float_dtypes),
+        ("standard_normal", [""], float_dtypes),
+        ("normal", ["loc: float, scale: float, ", "*, loc: float = 0.0, scale: float = 1.0, "], [("", FLOAT64)]),
+        ("uniform", ["low: float, high: float, ", "*, low: float = 0.0, high: float = 1.0, "], [("", FLOAT64)]),
     ]
-    for name, before, dtypes in samplers:
+    for name, spellings, dtypes in samplers:
         out.append(f"## {module}: before Generator.{name}")
-        # a size typed Any meets every overload: one whose `size` only Any meets answers for them
-        # all with numpy's own result (see shape_overloads in creation())
-        params = f"self, {before}size: _NdtNever, *, out: None = None"
-        out.append(overload(name, params, loose(numpy_array("tuple[_NdtAny, ...]", FLOAT64))))
-        for dtype, result in dtypes:
-            for rank in (2, 1, 3, 4):
-                dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
-                for size in [tup(dims)] + ([dims[0]] if rank == 1 else []):
-                    params = f"self, {before}size: {size}, *, {dtype}out: None = None"
-                    out.append(overload(name, params, shaped_array(tup(LETTERS[:rank]), result)))
+        for before in spellings:
+            star = "" if before.startswith("*") else "*, "
+            # a size typed Any meets every overload: one whose `size` only Any meets answers for
+            # them all (see shape_overloads in creation())
+            params = f"self, {before}size: _NdtNever, {star}out: None = None"
+            out.append(overload(name, params, loose(numpy_array("tuple[_NdtAny, ...]", FLOAT64))))
+            for dtype, result in dtypes:
+                for rank in (2, 1, 3, 4):
+                    dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
+                    for size in [tup(dims)] + ([dims[0]] if rank == 1 else []):
+                        params = f"self, {before}size: {size}, {star}{dtype}out: None = None"
+                        out.append(overload(name, params, shaped_array(tup(LETTERS[:rank]), result)))
     out.append(f"## {module}: before Generator.permutation")
     a = LETTERS[0]
     never = loose(numpy_array("tuple[_NdtAny, ...]", "_ndt_np.int64"))

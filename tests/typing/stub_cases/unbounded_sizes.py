@@ -99,6 +99,8 @@ def samples_of_sizes(x: NDArray[np.float64, N, D], logp: NDArray[np.float64, N],
     assert_type(rng.standard_normal(x.shape), NDArray[np.float64, N, D])
     assert_type(rng.standard_normal((n, d), dtype=np.float32), NDArray[float32, N, D])
     assert_type(rng.normal(0.0, 0.1, size=(d, n)), NDArray[np.float64, D, N])
+    assert_type(rng.normal(size=x.shape), NDArray[np.float64, N, D])
+    assert_type(rng.uniform(high=2.0, size=n), NDArray[np.float64, N])
     assert_type(rng.uniform(-1.0, 1.0, x.shape), NDArray[np.float64, N, D])
     assert_type(rng.permutation(n), NDArray[np.int64, N])
     accept = np.log(rng.random(x.shape[0])) < logp
