@@ -225,6 +225,10 @@ def dtype(x: NDArray[float64, N]) -> NDArray[float32, N]:
 
 def rank(x: NDArray[float32, N, M]) -> NDArray[float32, N]:
     return np.exp(x)
+
+
+def hypot(gx: NDArray[float32, N, M], gy: NDArray[float32, N, M]) -> NDArray[float32, N, M]:
+    return np.hypot(gx, gy.T)
 """
 
 
@@ -243,7 +247,9 @@ def test_shape_errors_in_the_users_words(tmp_path: Path) -> None:
         "      dtype float64 here, float32 expected (reportReturnType)",
         'shapes.py:18:12: error: Type "NDArray[float32, N, M]" is not assignable to return type "NDArray[float32, N]"',
         "      rank 2 here, 1 expected: (N, M) is not (N) (reportReturnType)",
-        "3 errors, 0 warnings in 1 file (pyright 1.1.414, ndtyping stubs on)",
+        "shapes.py:22:12: error: shape mismatch in np.hypot: `gy.T` is NDArray[float32, M, N], which fits none of "
+        "the shape rules of np.hypot with the other argument (a dimension that must agree differs) (reportCallIssue)",
+        "4 errors, 0 warnings in 1 file (pyright 1.1.414, ndtyping stubs on)",
     ]
     assert "ShapedArray" not in result.stdout and "invariant" not in result.stdout
 

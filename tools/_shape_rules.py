@@ -212,6 +212,9 @@ NORM = [
     ("(-2, -1)", True, ["*", "a", "b"], ["*", "1", "1"]),
     ("-2", False, ["*", "a", "b"], ["*", "b"]),
     ("0", True, ["a", "*"], ["1", "*"]),
+    # the row norms of a matrix kept as a column (`x / np.linalg.norm(x, axis=1, keepdims=True)`)
+    ("1", True, ["a", "b", "*"], ["a", "1", "*"]),
+    ("-2", True, ["*", "a", "b"], ["*", "1", "b"]),
 ]
 
 

@@ -126,6 +126,15 @@ def shaped_array(shape: str, dtype: str) -> str:
     return f"_NdtArray[{dtype}, {shape}]"
 
 
+def dim_array(shape: str, dtype: str) -> str:
+    """The result of a creation function given sizes read from `x.shape` (DimSize): an ndtyping
+    array, not a numpy one. Its shape names the user's dimensions, so a clash with another
+    ndtyping array must be an error; a numpy array on the right of an ndtyping operator that
+    rejects it is handed to numpy's reflected operator (`ndarray.__rmatmul__`), which takes any
+    array-like and returned an unknown shape (`x.T @ np.zeros(p)` of `(P, N)` and `(P,)`)."""
+    return shaped_array(shape, dtype)
+
+
 FAMILIES = (numpy_array, shaped_array)  # numpy first: numpy arrays satisfy the ShapedArray protocol
 
 
@@ -623,6 +632,59 @@ def strict_tail(name: str, x1: str, x2: str, rest: str, result: str) -> list[str
     ]
 
 
+# Binary ufunc classes whose library fallback is narrowed (`## ...: narrow`): two ndtyping arrays of
+# one rank whose shapes fit no rule are an error. The functions of two same-shaped fields
+# (`np.hypot(gx, gy)`, `np.arctan2(dy, dx)`): held-out 4 np_sobel's `np.hypot(gx, gy.T)`, (H, W)
+# with (W, H), passed through numpy's own overloads. Not add/maximum/...: their tail would be tried
+# by every call of them that fits no rule, on the hot path of numerical code, unmeasured.
+STRICT_BINARY = ("_NdtBinaryFloat",)
+
+
+def strict_binary_tail() -> list[str]:
+    """What stands between a strict binary ufunc's rules and numpy's narrowed overloads: every call
+    the library's overloads took that is not two ndtyping arrays of one rank whose shapes clash.
+
+    - an ndtyping array with a numpy array, a sequence, a numpy or Python scalar (either side);
+    - two ndtyping arrays of the same shape, any dtypes (the rules above are per dtype family);
+    - two ndtyping arrays of different ranks (0-4), or of unknown rank (matched gradually): numpy's
+      broadcasting has more forms than the rules above, so an unknown shape, never an error;
+    - two of one rank with a size-1 axis anywhere (`(N, 1)` with `(1, M)`): an unknown shape;
+    - `out=`, `dtype=`, `where=`: the library's result.
+    """
+    any_array = "_NdtArray[_NdtAny, _NdtAny]"
+    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | _ndt_np.generic | complex"
+    unknown = shaped_array("tuple[_NdtAny, ...]", "_NdtAny")
+    numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
+    out = [
+        overload("__call__", f"self, x1: {other}, x2: {any_array}, /", numpy_any),
+        overload(
+            "__call__",
+            f"self, x1: {shaped_array('_NdtSh', '_NdtAny')}, x2: {shaped_array('_NdtSh', '_NdtAny')}, /",
+            shaped_array("_NdtSh", "_NdtAny"),
+        ),
+    ]
+    ranks = range(5)
+    for rank1 in ranks:
+        for rank2 in ranks:
+            if rank1 != rank2:
+                x1, x2 = (shaped_array(tup(["_NdtAny"] * rank), "_NdtAny") for rank in (rank1, rank2))
+                out.append(overload("__call__", f"self, x1: {x1}, x2: {x2}, /", unknown))
+    for rank in range(1, 5):
+        for axis in range(rank):
+            with_one = shaped_array(tup(["_NdtAny"] * axis + [ONE] + ["_NdtAny"] * (rank - axis - 1)), "_NdtAny")
+            full = shaped_array(tup(["_NdtAny"] * rank), "_NdtAny")
+            out.append(overload("__call__", f"self, x1: {with_one}, x2: {full}, /", unknown))
+            out.append(overload("__call__", f"self, x1: {full}, x2: {with_one}, /", unknown))
+    # last of those without a keyword: pyright reports a clash against the last overload that
+    # failed on the second argument, and `ndtyping check` names a clash by this parameter's type
+    out.append(overload("__call__", f"self, x1: {any_array}, x2: {other}, /", numpy_any))
+    # a keyword numpy's overloads take (required here: calls without it skip these by arity)
+    for keyword in ("/, out: _NdtAny", "/, *, dtype: _NdtAny", "/, *, where: _NdtAny"):
+        params = f"self, x1: {any_array}, x2: {any_array}, {keyword}, **kwargs: _NdtAny"
+        out.append(overload("__call__", params, "_NdtAny"))
+    return out
+
+
 def elementwise() -> list[str]:
     """The binary and unary ufunc classes (the numpy names are retyped to them in ufuncs()).
 
@@ -662,6 +724,9 @@ def elementwise() -> list[str]:
             for x1, x2, shape in BROADCASTS:
                 params = f"self, x1: {x1(x1_dtype)}, x2: {x2(x2_dtype)}, /"
                 out.append(indent(overload("__call__", params, shaped_array(shape, result))))
+        if name in STRICT_BINARY:
+            out += [indent(text) for text in strict_binary_tail()]
+            out.append(f"## numpy._typing._ufunc: narrow {name} ArrayLike -> _NdtStrictArrayLike")
     # Unary: each dtype family has its numpy-array guard (which keeps the array's shape) before its
     # pattern; a numpy array outside every family matches neither and gets numpy's overloads.
     for name, (_, families) in UNARY_CLASSES.items():
@@ -672,6 +737,15 @@ def elementwise() -> list[str]:
             out.append(indent(guarded("__call__", f"self, x: {numpy_array('_NdtSh', dtype)}, /", guard_result)))
             params = f"self, x: {shaped_array('_NdtShNE', dtype)}, /"
             out.append(indent(overload("__call__", params, shaped_array("_NdtShNE", result))))
+        # A 0-d ndtyping array (`np.exp(np.log(x).mean())`, `np.sqrt(x.var())`) is 0-d. It fell
+        # through to numpy's own overloads, whose result has an unknown shape, and that numpy array
+        # on the left of an operator took any ndtyping array with numpy's own operators, so the
+        # shapes of what followed were lost (held-out 5 np_tone_map). numpy scalars satisfy the
+        # protocol with shape () too and keep numpy's own result (Any), by the guard before.
+        out.append(indent(guarded("__call__", "self, x: _ndt_np.generic, /", "_NdtAny")))
+        for dtype, result in families:
+            params = f"self, x: {shaped_array('tuple[()]', dtype)}, /"
+            out.append(indent(overload("__call__", params, shaped_array("tuple[()]", result))))
     return out
 
 
@@ -784,8 +858,9 @@ def creation() -> list[str]:
     a named dimension (issue 15). The literal overloads come first and solve an `Any` size to
     `Any` too (their result is their TypeVars), so `n, d = x.shape` of unbounded dimensions gives
     `Any` sizes, never numpy's `int`. A size written as a dimension bound to int (`State`) is
-    `Any` as well: an overload cannot tell it from a computed `int`. Without a dtype, numpy's
-    default (float64, or the fill value's type for `full`).
+    `Any` as well: an overload cannot tell it from a computed `int`. Sizes read from `x.shape` of
+    unbounded dimensions (DimSize) give an ndtyping array of those dimensions (see dim_array).
+    Without a dtype, numpy's default (float64, or the fill value's type for `full`).
     """
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     # (dtype parameter, result dtype): an explicit scalar type, then numpy's float64 default
@@ -797,18 +872,22 @@ def creation() -> list[str]:
         # Sizes from `x.shape` (DimSize) with a dtype typed Any: an Any argument matches every
         # overload, and pyright makes the call Unknown unless the first match's result holds the
         # others' (numpy's own gives `tuple[DimSize[N], DimSize[D]]`, which `(N, D)` does not hold).
-        # These come second (after an Any shape's) and give Any sizes and dtype, as before DimSize.
+        # These come second (after an Any shape's) and give an ndtyping array of Any sizes and
+        # dtype, which holds both the later DimSize results (ndtyping arrays) and numpy's.
         any_dtype: list[str] = []
         for dtype, result in dtypes:
-            # `shape` typed Any (`np.zeros(x.shape[1])` of an unbounded dimension) first: only Any
-            # (and Never) meets a Never parameter. An Any argument matches every overload below, and
+            # `shape` typed Any (`np.zeros(x.shape[0])` of an `npt.NDArray`) first: only Any (and
+            # Never) meets a Never parameter. An Any argument matches every overload below, and
             # pyright makes such a call's result Unknown when the matches' results differ (rank 1,
-            # rank 2, ...), unless one that comes first holds them all: an array of unknown shape.
+            # rank 2, ...), unless one that comes first holds them all. A numpy array of unknown
+            # shape held numpy's results, not the DimSize overloads' ndtyping arrays; `| Any` makes
+            # pyright answer Any for them all (an NDArray would not fit numpy's own `np.ndarray`
+            # parameters in plain numpy code).
             texts.append(
                 overload(
                     name,
                     f"{first}shape: _NdtNever{middle}, {dtype}, {tail}",
-                    numpy_array("tuple[_NdtAny, ...]", result),
+                    loose(numpy_array("tuple[_NdtAny, ...]", result)),
                 )
             )
             # literal sizes: a tuple of any rank (LITERAL_SHAPE), or one size
@@ -819,10 +898,10 @@ def creation() -> list[str]:
                 dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
                 for shape in [tup(dims)] + ([dims[0]] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
-                    texts.append(overload(name, params, numpy_array(tup(LETTERS[:rank]), result)))
+                    texts.append(overload(name, params, dim_array(tup(LETTERS[:rank]), result)))
                     if dtype.startswith("dtype: None"):  # a dtype typed Any: see any_dtype
                         params = f"{first}shape: {shape}{middle}, dtype: _NdtNever, {tail}"
-                        any_dtype.append(overload(name, params, numpy_array(tup(["_NdtAny"] * rank), "_NdtAny")))
+                        any_dtype.append(overload(name, params, dim_array(tup(["_NdtAny"] * rank), "_NdtAny")))
             for rank in range(1, 5):  # computed sizes: unknown (Any) rather than numpy's int
                 for shape in [tup(["_NdtIndex"] * rank)] + (["_NdtIndex"] if rank == 1 else []):
                     params = f"{first}shape: {shape}{middle}, {dtype}, {tail}"
@@ -852,9 +931,9 @@ def creation() -> list[str]:
     out += [text for text in full if text not in defaults]
     for python, scalar in fill_dtypes:
         out += [
-            text.replace("fill_value: _NdtAny", f"fill_value: {python}").replace(
-                f"_ndt_np.dtype[{FLOAT64}]", f"_ndt_np.dtype[{scalar}]"
-            )
+            text.replace("fill_value: _NdtAny", f"fill_value: {python}")
+            .replace(f"_ndt_np.dtype[{FLOAT64}]", f"_ndt_np.dtype[{scalar}]")
+            .replace(f"_NdtArray[{FLOAT64},", f"_NdtArray[{scalar},")
             for text in defaults
         ]
     out.append("## numpy.lib._twodim_base_impl: before eye")
@@ -867,7 +946,9 @@ def creation() -> list[str]:
     for m in (eye_m, f"_NdtDimSize[{LETTERS[1]}]"):
         out.append(
             overload(
-                "eye", f"N: _NdtDimSize[{LETTERS[0]}], M: {m}, {never}", numpy_array(tup(["_NdtAny"] * 2), "_NdtAny")
+                "eye",
+                f"N: _NdtDimSize[{LETTERS[0]}], M: {m}, {never}",
+                dim_array(tup(["_NdtAny"] * 2), "_NdtAny"),
             )
         )
     for dtype, result in dtypes:
@@ -875,11 +956,15 @@ def creation() -> list[str]:
         rest = f"k: int = 0, *, {dtype}, order: _NdtLiteral['C', 'F'] = 'C', device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
         if "None" in dtype:  # numpy's positional dtype (`np.eye(n, m, 0, np.float32)` is rare): after k
             rest = rest.replace("*, dtype: None = None, ", "dtype: None = None, *, ")
+        # a size typed Any: numpy's 2-D array (| Any), which holds the results of the DimSize
+        # overloads below (ndtyping arrays), so the call is not Unknown (see shape_overloads)
+        never_result = loose(numpy_array(tup(["_NdtAny"] * 2), result))
+        out.append(overload("eye", f"N: _NdtNever, M: _NdtIndex | None = None, {rest}", never_result))
         out.append(overload("eye", f"N: {s0}, M: None = None, {rest}", numpy_array(tup([s0, s0]), result)))
         out.append(overload("eye", f"N: {s0}, M: {s1}, {rest}", numpy_array(tup([s0, s1]), result)))
         a, b = LETTERS[:2]  # sizes read from `x.shape`: their dimensions
         for m, shape in ((eye_m, [a, a]), (f"_NdtDimSize[{b}]", [a, b])):
-            out.append(overload("eye", f"N: _NdtDimSize[{a}], M: {m}, {rest}", numpy_array(tup(shape), result)))
+            out.append(overload("eye", f"N: _NdtDimSize[{a}], M: {m}, {rest}", dim_array(tup(shape), result)))
         out.append(
             overload(
                 "eye", f"N: _NdtIndex, M: _NdtIndex | None = None, {rest}", numpy_array(tup(["_NdtAny"] * 2), result)
@@ -897,17 +982,19 @@ def ranges() -> list[str]:
     tail = "device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     # a stop from `x.shape` with a dtype typed Any first (see shape_overloads in creation())
     params = f"stop: _NdtDimSize[{LETTERS[0]}], /, *, dtype: _NdtNever, {tail}"
-    out.append(overload("arange", params, numpy_array(vector, "_NdtAny")))
+    out.append(overload("arange", params, dim_array(tup(["_NdtAny"]), "_NdtAny")))
     for dtype, result in (("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", None)):
         # a stop typed Any (`np.arange(x.shape[0])` of an unbounded dimension): one axis, its dtype
         # unknown (int or float), rather than Unknown (see `shape_overloads` in creation())
         out.append(
-            overload("arange", f"stop: _NdtNever, /, *, {dtype}, {tail}", numpy_array(vector, result or "_NdtAny"))
+            overload(
+                "arange", f"stop: _NdtNever, /, *, {dtype}, {tail}", loose(numpy_array(vector, result or "_NdtAny"))
+            )
         )
         # a stop read from `x.shape` (DimSize): one axis of that dimension
         length = tup(LETTERS[:1])
         params = f"stop: _NdtDimSize[{LETTERS[0]}], /, *, {dtype}, {tail}"
-        out.append(overload("arange", params, numpy_array(length, result or "_ndt_np.int64")))
+        out.append(overload("arange", params, dim_array(length, result or "_ndt_np.int64")))
         for kind, scalar in (("int", "_ndt_np.int64"), ("float", FLOAT64)):
             for params in (
                 f"stop: {kind}, /, *, {dtype}",
@@ -1396,6 +1483,49 @@ def indent(text: str) -> str:
     return "\n".join("    " + line for line in text.splitlines())
 
 
+def random_samples() -> list[str]:
+    """numpy.random.Generator's samplers given a size read from `x.shape` (DimSize): an ndtyping
+    array of those dimensions (`rng.standard_normal(x.shape)` is `(N, D)`, `rng.random(n)` `(N,)`,
+    `rng.permutation(n)` int64 `(N,)`), like the creation functions. numpy's own type them with an
+    unknown shape, whose operators then took any ndtyping array (held-out 4 np_metropolis: the
+    acceptance mask `np.log(rng.random(x.shape[0])) < logp` went unchecked). Other sizes (an int,
+    a literal tuple), array parameters (`loc=mu`) and `out=` keep numpy's own overloads."""
+    module = "numpy.random._generator"
+    out = [f"## {module}: preamble", PREAMBLE]
+    # (sampler, the parameters before `size` (each spelling), result dtypes). A required `size`
+    # cannot follow parameters with defaults: normal's and uniform's are given positionally with
+    # `size` (`rng.normal(0.0, 0.1, size=x.shape)`), or all by keyword (`rng.normal(size=x.shape)`).
+    float_dtypes = [("", FLOAT64), ("dtype: type[Floating], ", "Floating")]
+    samplers = [
+        ("random", [""], float_dtypes),
+        ("standard_normal", [""], float_dtypes),
+        ("normal", ["loc: float, scale: float, ", "*, loc: float = 0.0, scale: float = 1.0, "], [("", FLOAT64)]),
+        ("uniform", ["low: float, high: float, ", "*, low: float = 0.0, high: float = 1.0, "], [("", FLOAT64)]),
+    ]
+    for name, spellings, dtypes in samplers:
+        out.append(f"## {module}: before Generator.{name}")
+        for before in spellings:
+            star = "" if before.startswith("*") else "*, "
+            # a size typed Any meets every overload: one whose `size` only Any meets answers for
+            # them all (see shape_overloads in creation())
+            params = f"self, {before}size: _NdtNever, {star}out: None = None"
+            out.append(overload(name, params, loose(numpy_array("tuple[_NdtAny, ...]", FLOAT64))))
+            for dtype, result in dtypes:
+                for rank in (2, 1, 3, 4):
+                    dims = [f"_NdtDimSize[{letter}]" for letter in LETTERS[:rank]]
+                    for size in [tup(dims)] + ([dims[0]] if rank == 1 else []):
+                        params = f"self, {before}size: {size}, {star}{dtype}out: None = None"
+                        out.append(overload(name, params, shaped_array(tup(LETTERS[:rank]), result)))
+    out.append(f"## {module}: before Generator.permutation")
+    a = LETTERS[0]
+    never = loose(numpy_array("tuple[_NdtAny, ...]", "_ndt_np.int64"))
+    out.append(overload("permutation", "self, x: _NdtNever, axis: int = 0", never))
+    out.append(
+        overload("permutation", f"self, x: _NdtDimSize[{a}], axis: int = 0", shaped_array(tup([a]), "_ndt_np.int64"))
+    )
+    return out
+
+
 def sections() -> list[str]:
     modules = [
         "numpy._core.fromnumeric", "numpy._core.numeric", "numpy.lib._shape_base_impl",
@@ -1429,6 +1559,7 @@ def sections() -> list[str]:
         + statistics()
         + linalg()
         + einsum()
+        + random_samples()
     )
 
 

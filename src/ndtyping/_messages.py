@@ -282,7 +282,7 @@ _JAX_FOR_NUMPY_HINT = (
 # "strict tail", see tools/gen_overlay_templates.py): an argument pyright reports against one of
 # them is an ndtyping array whose shape fits none of the function's rules.
 _STRICT_TAIL = re.compile(
-    r'parameter "\w+" of type "(?:ndarray\[Any, Any\] \| _NestedSequence\[Any\] \| complex'
+    r'parameter "\w+" of type "(?:ndarray\[Any, Any\] \| _NestedSequence\[Any\](?: \| generic\[Any\])? \| complex'
     r'|ndarray\[Any, Any\] \| generic\[Any\] \| int \| float \| complex(?: \| ShapedArray\[[^"]*)?'
     r"|ShapedArray\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]"
     # np.where's: numpy's own narrowed (the mask), and its tail for branches that are no ndtyping arrays

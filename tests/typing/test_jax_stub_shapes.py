@@ -154,6 +154,8 @@ for expr, unknown in [("jnp.linalg.svd(a).Vh", 0), ("jnp.linalg.svd(a, full_matr
                       ("jnp.linalg.norm(a, axis=0)", 0), ("jnp.linalg.norm(a, axis=-1, keepdims=True)", 0)]:  # fmt: skip
     CASES.append((expr, {"a": (4, 3)}, unknown))
 CASES.append(("jnp.linalg.lstsq(a, b)[0]", {"a": (4, 3), "b": (4, 2)}, 0))
+CASES.append(("jnp.linalg.norm(a, axis=1, keepdims=True)", {"a": (4, 3)}, 0))
+CASES.append(("jnp.linalg.norm(a, axis=-2, keepdims=True)", {"a": (2, 3, 4)}, 0))
 for name in ("rsqrt", "exp", "tanh", "logistic", "abs", "neg"):
     CASES.append((f"jax.lax.{name}(x)", {"x": (2, 3)}, 0))
 CASES += [

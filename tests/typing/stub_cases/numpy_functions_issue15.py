@@ -87,3 +87,32 @@ def sizes_from_shapes(x: NDArray[float64, N, D], k: int) -> NDArray[float64, D, 
 
 def counts_int64(labels: NDArray[int64, N]) -> NDArray[int64, Any]:
     return np.histogram(labels)[0]
+
+
+# Row norms kept as a column (held-out 5 np_arcface: `centers / np.linalg.norm(centers, axis=1,
+# keepdims=True)` was Any, and the `e @ w` that followed went unchecked).
+def row_norms(x: NDArray[float32, N, D], e: NDArray[float32, B, D], batch: NDArray[float32, B, N, D]) -> None:
+    assert_type(np.linalg.norm(x, axis=1, keepdims=True), NDArray[float32, N, Literal[1]])
+    assert_type(np.linalg.norm(x, axis=1), NDArray[float32, N])
+    assert_type(np.linalg.norm(batch, axis=-2, keepdims=True), NDArray[float32, B, Literal[1], D])
+    w = x / np.linalg.norm(x, axis=1, keepdims=True)
+    assert_type(e @ w.T, NDArray[float32, B, N])
+    e @ w  # pyright: ignore[reportOperatorIssue]
+    x / np.linalg.norm(x, axis=1)  # pyright: ignore[reportOperatorIssue]
+
+
+# A unary ufunc of a 0-d ndtyping array (a full reduction) is 0-d. It fell through to numpy's own
+# overloads (an unknown shape), and that numpy array on the left of an operator took any ndtyping
+# array with numpy's operators: held-out 5 np_tone_map's `key / np.exp(np.log(lum).mean()) * lum`
+# lost lum's shape, and the missing channel axis of the next line went unseen.
+def unary_of_a_full_reduction(lum: NDArray[float32, H, W], counts: NDArray[int64, N], key: float) -> None:
+    log_avg = np.exp(np.log(lum + 1e-6).mean())
+    assert_type(log_avg, NDArray[float32])
+    assert_type(key / log_avg * lum, NDArray[float32, H, W])
+    assert_type(np.sqrt(lum.var()), NDArray[float32])
+    assert_type(np.abs(lum.sum()), NDArray[float32])
+    assert_type(np.sqrt(counts.sum()), NDArray[float64])
+    ratio: NDArray[float32, H, W, Literal[1]] = key / log_avg * lum  # pyright: ignore[reportAssignmentType]
+    # numpy scalars, which fit the protocol with shape (), keep numpy's own result
+    assert_type(np.exp(np.float32(1.0)), Any)
+    assert_type(np.sqrt(np.float64(2.0)), Any)
