@@ -243,8 +243,10 @@ HOLDOUT4 = measure_corpus.ROOT / "tests" / "typing" / "holdout4"
 # jax.vmap's kept signature); 6 lines are ndtyping's alone (a size-1 broadcast, a 1-D linalg.solve,
 # np.stack's dtype, a vmap of grad).
 # The same 25 of 40, the same misses and the same 23 errors with Python 3.13, numpy 2.5.5, jax 0.12.
-# The floor sits just below. Issue 15 asks for 0.9.
-HOLDOUT4_MIN_CATCH_RATE = 0.6
+# Session 10 (2026-11-28, main after the merges of wt-einsum, wt-numpy and wt-vmap): 34 of 40 (85.0%;
+# numpy 19/20, jax 15/20) on 3.11 and on 3.13, the same 7 errors on correct twins. The floor sits just
+# below. Issue 15 asks for 0.9.
+HOLDOUT4_MIN_CATCH_RATE = 0.8
 
 # Errors on correct twins, as file:line, with the cause read from pyright's message (not from the
 # stubs, which this corpus is kept apart from).
@@ -323,8 +325,10 @@ HOLDOUT5 = measure_corpus.ROOT / "tests" / "typing" / "holdout5"
 # jax_jacobi_poisson), concatenate axis 2 of 3 (jax_anchor_decode, jax_dsm_loss), vmap in_axes 2 of 2
 # (jax_inertia_tensor, jax_barycentric), reduction axis 1 of 5 (jax_coupling_flow), keepdims 1 of 2
 # (jax_ddim_step), einsum output 1 of 4 (np_kde), dtype slip 1 of 2 (jax_game_of_life), index on the
-# wrong axis 1 of 1 (jax_giou_loss). The floor sits just below. Issue 15 asks for 0.9.
-HOLDOUT5_MIN_CATCH_RATE = 0.6
+# wrong axis 1 of 1 (jax_giou_loss). Session 10 (2026-11-28, after the merges of wt-numpy and wt-vmap
+# and jax.numpy's plain-Array results): 31 of 40 (77.5%; numpy 18/20, jax 13/20) on 3.11 and on 3.13,
+# 1 error on a correct twin. The floor sits just below. Issue 15 asks for 0.9.
+HOLDOUT5_MIN_CATCH_RATE = 0.75
 
 # Errors on correct twins, as file:line, with the cause read from pyright's message (not from the
 # stubs, which this corpus is kept apart from).
