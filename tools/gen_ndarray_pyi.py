@@ -165,6 +165,16 @@ Dim0 = TypeVar("Dim0", default=Any)
 Dim1 = TypeVar("Dim1", default=Any)
 Dim2 = TypeVar("Dim2", default=Any)
 Dim3 = TypeVar("Dim3", default=Any)
+# An unknown shape (`tuple[Any, ...]`, Any), which pyright would match to any rank: only Any meets
+# Never, and no shape of rank 1-4 has five axes.
+UnknownRank = TypeVar("UnknownRank", bound=tuple[Never, Never, Never, Never, Never, Unpack[tuple[Never, ...]]], default=tuple[Any, ...])
+Ax0 = TypeVar("Ax0", default=Any)
+Ax1 = TypeVar("Ax1", default=Any)
+Ax2 = TypeVar("Ax2", default=Any)
+Ax3 = TypeVar("Ax3", default=Any)
+# The literal stop of a slice (`x[:, :2]`): constrained, so an `int` stop (`x[:n]`) meets none.
+Stop0 = TypeVar("Stop0", STOP_LITERALS, default=Literal[0])
+Stop1 = TypeVar("Stop1", STOP_LITERALS, default=Literal[0])
 
 Scalar: TypeAlias = bool | int | float | complex | np.generic
 # ShapedJaxArray's parameters (_surface_jax.pyi: jax results)
@@ -720,24 +730,62 @@ INDEX_ITEMS = {
 }
 
 
-def index_overload(items: list[str], ellipsis_at: int | None) -> str:
-    """One `__getitem__` overload for a tuple key of `items` (kinds of INDEX_ITEMS), with `...` at
-    position `ellipsis_at` (None: no ellipsis; the key's axes then start at the front)."""
+# A slice of literal bounds keeps a known number of elements: pyright types `:2` as
+# `slice[None, Literal[2], None]`, `2:3` as `slice[Literal[2], Literal[3], None]`. Boxes, points
+# and homogeneous matrices are sliced so (`boxes[:, :2]`, `pix[..., 2:3]`, `m[:3, :3]`,
+# `pts[..., :-1]`), and an `Any` size there hid the clashes after it. Each item below is
+# (key type, the axis' replacement, the axis it needs or None for any).
+# - `:k` and `0:k` keep k: a constrained type variable (Stop0, Stop1) takes the literal, so one
+#   overload serves every k; an `int` stop meets no constraint and gets the unknown size below.
+#   (k larger than the axis would keep the axis' size; not modelled: slicing past the end is rare.)
+# - `a:b` keeps b - a, and `-r:` keeps r: one overload per r, its keys a union.
+# - `k:` and `:-k` keep n - k of an axis of literal size n (small n: coordinates, boxes, RGB(A)).
+STOP_LITERALS = ", ".join(f"Literal[{stop}]" for stop in range(17))
+STOP_ITEMS = [(f"slice[None, {stop}, None] | slice[Literal[0], {stop}, None]", stop, None) for stop in ("Stop0", "Stop1")]
+LITERAL_RANGES = range(1, 4)  # b - a
+LITERAL_RANGE_STARTS = range(1, 8)
+LITERAL_AXES = range(2, 5)  # n, for `k:` and `:-k`
+
+
+def literal_slice_items() -> list[tuple[str, str, str | None]]:
+    """The literal slices of one axis beyond `:k`, commonest first."""
+    items = []
+    for length in LITERAL_RANGES:
+        keys = [f"slice[Literal[{a}], Literal[{a + length}], None]" for a in LITERAL_RANGE_STARTS]
+        keys.append(f"slice[Literal[{-length}], None, None]")
+        items.append((" | ".join(keys), f"Literal[{length}]", None))
+    # an axis of size Any meets every Literal: it gets an unknown size first (only Any meets Never)
+    drops = [f"slice[Literal[{dropped}], None, None] | slice[None, Literal[{-dropped}], None]" for dropped in range(1, max(LITERAL_AXES))]
+    items.append((" | ".join(drops), "Any", "Never"))
+    for size in LITERAL_AXES:
+        for dropped in range(1, size):
+            key = f"slice[Literal[{dropped}], None, None] | slice[None, Literal[{-dropped}], None]"
+            items.append((key, f"Literal[{size - dropped}]", f"Literal[{size}]"))
+    return items
+
+
+def index_overload(items: list, ellipsis_at: int | None) -> str:
+    """One `__getitem__` overload for a tuple key of `items` (kinds of INDEX_ITEMS, or (key type,
+    replacement, axis) triples of literal slices), with `...` at position `ellipsis_at` (None: no
+    ellipsis; the key's axes then start at the front)."""
     key_types, dims_in, dims_out = [], [], []
     front = items if ellipsis_at is None else items[:ellipsis_at]
     back = [] if ellipsis_at is None else items[ellipsis_at:]
     counter = 0
 
-    def consume(kinds: list[str]) -> tuple[list[str], list[str]]:
+    def consume(kinds: list) -> tuple[list[str], list[str]]:
         nonlocal counter
         ins, outs = [], []
         for kind in kinds:
-            key, replacement = INDEX_ITEMS[kind]
+            if isinstance(kind, tuple):
+                key, replacement, axis = kind
+            else:
+                (key, replacement), axis = INDEX_ITEMS[kind], None
             key_types.append(key)
             if kind == "none":
                 outs.append(L1)
                 continue
-            dim = DIMS[counter]
+            dim = axis or DIMS[counter]
             counter += 1
             ins.append(dim)
             if replacement is not None:
@@ -811,6 +859,37 @@ def integer_array_keys() -> list[str]:
     return lines
 
 
+# The forms whose slice items may have literal bounds of every kind above (the last axis of boxes,
+# points and pixels, or a vector); the other forms with slices take `:k` only (`m[:3, :3]`,
+# `m[:3, 3]`, `x[:k, :]`). Every `__getitem__` overload is weighed whenever an NDArray is
+# subscripted, so the rarer forms are left out.
+# (items, where the ellipsis is)
+LITERAL_SLICE_FORMS = {
+    (("slice",), None),
+    (("full", "slice"), None),
+    (("slice",), 0),  # `pix[..., :2]`
+    (("full", "none", "slice"), None),  # pairwise boxes: `a[:, None, :2]`, `b[None, :, 2:]`
+    (("none", "full", "slice"), None),
+}
+
+
+def with_literal_slices(items: list[str], ellipsis_at: int | None) -> list[str]:
+    """The overload of a key form, preceded by its literal-slice variants when it has slices."""
+    slices = [position for position, kind in enumerate(items) if kind == "slice"]
+    lines = []
+    if slices:
+        stops = iter(STOP_ITEMS)
+        lines.append(
+            index_overload([next(stops) if kind == "slice" else kind for kind in items], ellipsis_at)
+        )
+        if (tuple(items), ellipsis_at) in LITERAL_SLICE_FORMS:
+            (position,) = slices
+            for item in literal_slice_items():
+                lines.append(index_overload([*items[:position], item, *items[position + 1 :]], ellipsis_at))
+    lines.append(index_overload(items, ellipsis_at))
+    return lines
+
+
 def getitem() -> list[str]:
     """The common index expressions, commonest first. Each slice, int and None of a tuple key
     applies to the next axis (from the front, or from the back after `...`)."""
@@ -827,20 +906,20 @@ def getitem() -> list[str]:
         ),
         index_overload(["int"], None),
         index_overload(["full"], None),
-        index_overload(["slice"], None),
+        *with_literal_slices(["slice"], None),
         index_overload(["none"], None),
         ov("__getitem__", f"self: {arr('DType', 'Shape')}, key: EllipsisType, /", arr("DType", "Shape")),
     ]
     kinds = list(INDEX_ITEMS)
     for first in kinds:  # two items
         for second in kinds:
-            lines.append(index_overload([first, second], None))
+            lines += with_literal_slices([first, second], None)
     for kind in kinds:  # an ellipsis and one item, either order
-        lines.append(index_overload([kind], 0))
-        lines.append(index_overload([kind], 1))
+        lines += with_literal_slices([kind], 0)
+        lines += with_literal_slices([kind], 1)
     # an ellipsis and two new or kept axes: `x[..., None, :]`, `x[..., None, None]`, `x[None, ..., None]`
     for items, ellipsis_at in ((["none", "full"], 0), (["none", "none"], 0), (["none", "none"], 1)):
-        lines.append(index_overload(items, ellipsis_at))
+        lines += with_literal_slices(items, ellipsis_at)
     # three items: the pairwise idioms `x[:, None, :] - y[None, :, :]`, `x[:, :, None]`, a
     # per-channel vector against images, `mean[:, None, None]`, `t[None, :, None]`. Only these and the ones below:
     # numpy's ArrayLike includes a nested-sequence protocol whose `__getitem__` pyright matches
@@ -875,8 +954,11 @@ def getitem() -> list[str]:
         ["full", "slice", "full"],
         ["slice", "slice", "full"],
         ["slice", "slice", "int"],
+        # pairwise boxes and points: `a[:, None, :2]`, `b[None, :, 2:]`
+        ["full", "none", "slice"],
+        ["none", "full", "slice"],
     ):
-        lines.append(index_overload(key, None))
+        lines += with_literal_slices(key, None)
     # Array keys after the ints, slices and Nones (which no array is): integer arrays, then any
     # other array key (a mask, a numpy integer scalar: unknown), and an array item in a tuple key.
     lines += integer_array_keys()
@@ -886,6 +968,175 @@ def getitem() -> list[str]:
         for key in array_item_keys()
     ]
     lines.append(ov("__getitem__", f"self: {arr('DType', 'Any')}, key: Any, /", arr("DType", UNKNOWN)))
+    return lines
+
+
+# Indexing is dispatched by rank. pyright binds `self` to every overload of a method each time the
+# method is used, solving each overload's self-type pattern, so every `x[...]` paid for all of
+# `__getitem__`'s overloads (about half of `ndtyping check`'s time on annotated code). Instead,
+# `__getitem__` is a descriptor: its `__get__` matches the array once against its rank (1-4) and
+# gives an indexer whose axes are class parameters, whose `__call__` overloads then only compare
+# the key (an overload tried and failed costs a fraction of a binding). Arrays of unknown or
+# variadic shape get the general indexer, the self-typed overloads above.
+
+INDEXER_RANKS = range(1, 5)
+AXES = [f"Ax{axis}" for axis in range(max(INDEXER_RANKS))]
+
+
+def _split_items(text: str) -> list[str]:
+    """The top-level comma-separated items of `text` (brackets nest)."""
+    items, depth, start = [], 0, 0
+    for position, char in enumerate(text):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(text[start:position].strip())
+            start = position + 1
+    items.append(text[start:].strip())
+    return [item for item in items if item]
+
+
+def _bracketed(text: str, opening: int) -> int:
+    """The index of the `]` closing the `[` at `opening`."""
+    depth = 0
+    for position in range(opening, len(text)):
+        depth += {"[": 1, "]": -1}.get(text[position], 0)
+        if depth == 0:
+            return position
+    raise ValueError(f"unbalanced brackets in {text!r}")
+
+
+def _substitute_shapes(text: str, bindings: dict[str, str], rest: list[str] | None) -> str:
+    """`text` with each bound dimension replaced, and `Unpack[Rest]` spread into its tuple."""
+    import re
+
+    out, position = [], 0
+    while (start := text.find("tuple[", position)) != -1:
+        end = _bracketed(text, start + len("tuple"))
+        out.append(text[position:start])
+        inner = _substitute_shapes(text[start + len("tuple[") : end], bindings, rest)
+        items = []
+        for item in _split_items(inner) if inner != "()" else []:
+            if item == REST and rest is not None:
+                items += rest
+            else:
+                items.append(item)
+        out.append(tup(items) if inner != "()" else "tuple[()]")
+        position = end + 1
+    out.append(text[position:])
+    joined = "".join(out)
+    for name, value in bindings.items():
+        joined = re.sub(rf"\b{name}\b", value, joined)
+    return joined
+
+
+def _specialize(shape: str, rank: int) -> tuple[dict[str, str], list[str] | None, list[str]] | None:
+    """Match a self-type shape pattern against an array of `rank` axes Ax0.. : the dimensions it
+    binds, what Rest spreads to, and the axes the pattern requires (a Literal size, else the
+    axis); None when the pattern takes no array of that rank."""
+    axes = AXES[:rank]
+    if shape in ("Any", "Shape"):
+        return {"Shape": tup(axes)}, None, list(axes)
+    if not shape.startswith("tuple["):
+        return None
+    items = _split_items(shape[len("tuple[") : -1])
+    if REST in items:
+        at = items.index(REST)
+        front, back = items[:at], items[at + 1 :]
+        if len(front) + len(back) > rank:
+            return None
+        pairs = list(zip(front, axes)) + list(zip(back, axes[rank - len(back) :]))
+        rest = axes[len(front) : rank - len(back)]
+    else:
+        if len(items) != rank or any(item.startswith("Unpack[") for item in items):
+            return None
+        pairs, rest = list(zip(items, axes)), None
+    bindings, required = {}, list(axes)
+    for item, axis in pairs:
+        if item.startswith("Dim"):
+            if item in bindings:
+                return None  # the same dimension twice: not expressible with the class's axes
+            bindings[item] = axis
+        elif item.startswith("Literal[") or item == "Never":
+            required[axes.index(axis)] = item
+        elif item != "Any":
+            return None
+    return bindings, rest, required
+
+
+def _parse_getitem(text: str) -> tuple[str, str, str]:
+    """(self's shape pattern, the key parameter text, the result) of a `__getitem__` overload."""
+    signature = text.split("def __getitem__(", 1)[1]
+    prefix = f"self: {SA}[DType, "
+    assert signature.startswith(prefix), text
+    end = _bracketed(signature, len(f"self: {SA}"))
+    shape = signature[len(prefix) : end]
+    params, result = signature[end + 1 :].split(") -> ", 1)
+    return shape, params.lstrip(", "), result.removesuffix(": ...")
+
+
+def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
+    """The general indexer, one per rank, and the `__getitem__` descriptor choosing between them,
+    from the self-typed `__getitem__` overloads (`prefix` names the jax classes apart)."""
+    general, getter = f"_{prefix}Indexer", f"_{prefix}GetItem"
+    parsed = [_parse_getitem(text) for text in overloads]
+    lines = [f"class {general}(Generic[DType, Shape]):", f'    """`x[key]` of an array of unknown or variadic shape."""']
+    for shape, params, result in parsed:
+        lines += ["    @overload", f"    def __call__(self: {general}[DType, {shape}], {params}) -> {result}: ..."]
+    # An array of unknown rank: each pattern read with Any sizes and Rest unknown (as pyright matched
+    # the self-typed overloads gradually), without the ones needing a Literal size. Not the general
+    # indexer: pyright weighs a self-type holding Any as an argument of Any, and when later
+    # overloads matched too with other results, the result was Any.
+    unknown = f"_{prefix}IndexerUnknown"
+    lines += ["", f"class {unknown}(Generic[DType]):", '    """`x[key]` of an array of unknown rank."""']
+    seen = set()
+    for shape, params, result in parsed:
+        if shape in ("Any", "Shape"):
+            bindings, rest = {"Shape": UNKNOWN}, None
+        elif shape.startswith("tuple[") and not any(item.startswith("Literal[") or item == "Never" for item in _split_items(shape[len("tuple[") : -1])):
+            items = _split_items(shape[len("tuple[") : -1])
+            bindings = {item: "Any" for item in items if item.startswith("Dim")}
+            rest = ["Unpack[tuple[Any, ...]]"] if REST in items else None
+        else:
+            continue
+        signature = f"self, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
+        if signature not in seen:
+            seen.add(signature)
+            lines += ["    @overload", f"    def __call__({signature}: ..."]
+    for rank in INDEXER_RANKS:
+        axes = AXES[:rank]
+        name = f"_{prefix}Indexer{rank}"
+        lines += ["", f"class {name}(Generic[DType, {', '.join(axes)}]):", f'    """`x[key]` of a {rank}-D array."""']
+        seen = set()
+        for shape, params, result in parsed:
+            match = _specialize(shape, rank)
+            if match is None:
+                continue
+            bindings, rest, required = match
+            self_param = "self" if required == axes else f"self: {name}[DType, {', '.join(required)}]"
+            signature = f"{self_param}, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
+            if signature not in seen:
+                seen.add(signature)
+                lines += ["    @overload", f"    def __call__({signature}: ..."]
+    lines += [
+        "",
+        f"class {getter}:",
+        '    """`x[key]`: the indexer of the array\'s rank (an array whose sizes are all Any is of unknown rank)."""',
+        "    @overload",
+        f"    def __get__(self, obj: {arr('DType', 'UnknownRank')}, owner: Any, /) -> {unknown}[DType]: ...",
+    ]
+    for rank in INDEXER_RANKS:
+        axes = AXES[:rank]
+        lines += [
+            "    @overload",
+            f"    def __get__(self, obj: {arr('DType', tup(axes))}, owner: Any, /) -> _{prefix}Indexer{rank}[DType, {', '.join(axes)}]: ...",
+        ]
+    lines += [
+        "    @overload",
+        f"    def __get__(self, obj: {arr('DType', 'Shape')}, owner: Any, /) -> {general}[DType, Shape]: ...",
+    ]
     return lines
 
 
@@ -1513,7 +1764,8 @@ def jax_array_class() -> list[str]:
 
     The class imports jax's Array from jax's own stubs; only the jax overlay (which imports it from
     here) reaches it, so without jax installed it is never used."""
-    body = shaped_functions(integer_mean="np.float32", index_dtype=JAX_INDEX, jax=True) + [
+    indexing = getitem()
+    body = [line for line in shaped_functions(integer_mean="np.float32", index_dtype=JAX_INDEX, jax=True) if line not in indexing] + [
         fn(name, f"self: {arr('DType', 'Shape')}, *args: Any, **kwargs: Any", arr("DType", "Shape"))
         for name in SAME_NAMES
     ] + [
@@ -1545,6 +1797,7 @@ def jax_array_class() -> list[str]:
     for name in wanted:
         renamed = renamed.replace(name, "_Jax" + name[1:])
     lines = [jax_returns(line) for line in renamed.splitlines()]
+    lines += ["", *(jax_returns(line) for line in indexer_classes(indexing, prefix="Jax"))]
     lines += [
         "",
         "from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)",
@@ -1560,6 +1813,7 @@ def jax_array_class() -> list[str]:
         "    T: ClassVar[_JaxTransposed]",
         "    mT: ClassVar[_JaxMatrixTransposed]",
         "    at: ClassVar[_JaxAt]",
+        "    __getitem__: ClassVar[_JaxGetItem]",
     ]
     # `self` is this class (binding it is then no protocol match: cheaper, and `__eq__`'s would
     # recurse into the protocol's own `__eq__`)
@@ -1593,11 +1847,11 @@ def defined_names(lines: list[str]) -> set[str]:
 def split_surface(new_names: list[str]) -> dict[str, list[str]]:
     """The body of each surface module (see SURFACE_MODULES): the reductions and the operators
     apart from the rest of ShapedArray's functions, and ShapedJaxArray on its own."""
-    reduce, ops = reductions(), operators()
-    apart = set(reduce) | set(ops)
+    reduce, ops, indexing = reductions(), operators(), getitem()
+    apart = set(reduce) | set(ops) | set(indexing)
     rest = [line for line in shaped_functions() if line not in apart]
     return {
-        "_surface": rest + generic_functions(new_names) + ["", *descriptors()],
+        "_surface": rest + generic_functions(new_names) + ["", *descriptors(), "", *indexer_classes(indexing), "", "__getitem__ = _GetItem()"],
         "_surface_reductions": reduce,
         "_surface_operators": ops,
         "_surface_jax": jax_array_class(),
@@ -1636,7 +1890,8 @@ def render(new_names: list[str]) -> tuple[str, dict[str, str]]:
     for module, body in bodies.items():
         text = "\n".join(body) + "\n"
         purpose = SURFACE_MODULES[module][0].upper() + SURFACE_MODULES[module][1:]
-        surfaces[module] = used_imports(SURFACE_HEADER.replace("{purpose}", purpose), text) + "\n" + text
+        header = SURFACE_HEADER.replace("{purpose}", purpose).replace("STOP_LITERALS", STOP_LITERALS)
+        surfaces[module] = used_imports(header, text) + "\n" + text
     ndarray = NDARRAY_HEADER.replace("{attributes}", "\n".join(attributes(new_names, home)))
     return ndarray, surfaces
 

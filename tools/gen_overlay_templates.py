@@ -614,6 +614,10 @@ BROADCASTS = [
     (_shape([REST, _A, _B]), _union([_A, _B], [REST, _A, ONE], [REST, ONE, _B], [ONE]), tup([REST, _A, _B])),
     (_shape([_A, REST]), _union([ONE, REST]), tup([_A, REST])),
     (lambda dtype: shaped_array("_NdtSh", dtype), _shape([]), "_NdtSh"),
+    # pairwise boxes and points, `np.maximum(a[:, None, :2], b[None, :, :2])`: (A, 1, C) with
+    # (1, B, C) is (A, B, C), the one form taking an axis from x2 (after the others: an `Any` x2
+    # matches them first)
+    (_shape([_A, ONE, LETTERS[2]]), _shape([ONE, _B, LETTERS[2]]), tup([_A, _B, LETTERS[2]])),
 ]
 
 

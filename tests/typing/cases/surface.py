@@ -140,7 +140,7 @@ def new_axes_and_slices(x: NDArray[float32, N, M], v: NDArray[float32, K]) -> No
     assert_type(x[:, 0], NDArray[float32, N])
     assert_type(x[0, 0], NDArray[float32])
     assert_type(x[..., 0], NDArray[float32, N])
-    assert_type(x[..., -1:], NDArray[float32, N, Any])
+    assert_type(x[..., -1:], NDArray[float32, N, L1])  # `-1:` keeps one
     assert_type(v[:, None] * v[None, :], NDArray[float32, K, K])  # an outer product
     assert_type(x[:, None, :] - x[None, :, :], NDArray[float32, N, N, M])  # pairwise differences
 
