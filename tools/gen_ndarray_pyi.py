@@ -56,6 +56,7 @@ SURFACE_MODULES = {
     "_surface_op_pow": "the operator ** of ndtyping's NDArray (__pow__, __rpow__)",
     "_surface_op_bitwise": "the operators &, |, ^, << and >> of ndtyping's NDArray",
     "_surface_jax": "ShapedJaxArray, the class of jax results whose dtype and shape pyright knows",
+    "_surface_indexing": "indexing (`x[key]`) of ndtyping's NDArray and of jax results: the indexer of each rank",
 }
 
 SA = "ShapedArray"
@@ -1088,9 +1089,9 @@ def _parse_getitem(text: str) -> tuple[str, str, str]:
 
 
 def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
-    """The general indexer, one per rank, and the `__getitem__` descriptor choosing between them,
-    from the self-typed `__getitem__` overloads (`prefix` names the jax classes apart)."""
-    general, getter = f"_{prefix}Indexer", f"_{prefix}GetItem"
+    """The general indexer, the unknown-rank one and one per rank, from the self-typed
+    `__getitem__` overloads (`prefix` names the jax classes apart)."""
+    general = f"_{prefix}Indexer"
     parsed = [_parse_getitem(text) for text in overloads]
     lines = [f"class {general}(Generic[DType, Shape]):", f'    """`x[key]` of an array of unknown or variadic shape."""']
     for shape, params, result in parsed:
@@ -1130,22 +1131,35 @@ def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
             if signature not in seen:
                 seen.add(signature)
                 lines += ["    @overload", f"    def __call__({signature}: ..."]
-    lines += [
-        "",
+    return lines
+
+
+def indexer_imports(prefix: str) -> list[str]:
+    names = [f"_{prefix}Indexer", f"_{prefix}IndexerUnknown", *(f"_{prefix}Indexer{rank}" for rank in INDEXER_RANKS)]
+    return [f"from ._surface_indexing import {', '.join(names)}  # noqa: E402"]
+
+
+def getitem_descriptor(prefix: str = "") -> list[str]:
+    """The `__getitem__` descriptor choosing an indexer of `indexer_classes` by the array's rank. It
+    lives in the small module of the class it serves: matching an array against numpy's
+    nested-sequence protocol reads `__getitem__`, and need not parse the indexers for it."""
+    general, getter, unknown = f"_{prefix}Indexer", f"_{prefix}GetItem", f"_{prefix}IndexerUnknown"
+    array = JAX_ARRAY if prefix else SA  # the class itself: no protocol match to bind it
+    lines = [
         f"class {getter}:",
         '    """`x[key]`: the indexer of the array\'s rank (an array whose sizes are all Any is of unknown rank)."""',
         "    @overload",
-        f"    def __get__(self, obj: {arr('DType', 'UnknownRank')}, owner: Any, /) -> {unknown}[DType]: ...",
+        f"    def __get__(self, obj: {array}[DType, UnknownRank], owner: Any, /) -> {unknown}[DType]: ...",
     ]
     for rank in INDEXER_RANKS:
         axes = AXES[:rank]
         lines += [
             "    @overload",
-            f"    def __get__(self, obj: {arr('DType', tup(axes))}, owner: Any, /) -> _{prefix}Indexer{rank}[DType, {', '.join(axes)}]: ...",
+            f"    def __get__(self, obj: {array}[DType, {tup(axes)}], owner: Any, /) -> _{prefix}Indexer{rank}[DType, {', '.join(axes)}]: ...",
         ]
     lines += [
         "    @overload",
-        f"    def __get__(self, obj: {arr('DType', 'Shape')}, owner: Any, /) -> {general}[DType, Shape]: ...",
+        f"    def __get__(self, obj: {array}[DType, Shape], owner: Any, /) -> {general}[DType, Shape]: ...",
     ]
     return lines
 
@@ -1807,10 +1821,11 @@ def jax_array_class() -> list[str]:
     for name in wanted:
         renamed = renamed.replace(name, "_Jax" + name[1:])
     lines = [jax_returns(line) for line in renamed.splitlines()]
-    lines += ["", *(jax_returns(line) for line in indexer_classes(indexing, prefix="Jax"))]
     lines += [
         "",
         "from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)",
+        *indexer_imports("Jax"),
+        *(jax_returns(line) for line in getitem_descriptor("Jax")),
         "",
         f"class {JAX_ARRAY}(_JaxArray, Generic[JaxDType, JaxShape]):",
         '    """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""',
@@ -1861,10 +1876,18 @@ def split_surface(new_names: list[str]) -> dict[str, list[str]]:
     apart = set(reduce) | set(ops) | set(indexing)
     rest = [line for line in shaped_functions() if line not in apart]
     return {
-        "_surface": rest + generic_functions(new_names) + ["", *descriptors(), "", *indexer_classes(indexing), "", "__getitem__ = _GetItem()"],
+        "_surface": rest + generic_functions(new_names) + ["", *descriptors(), "", *indexer_imports(""), *getitem_descriptor(), "", "__getitem__ = _GetItem()"],
         "_surface_reductions": reduce,
         **split_operators(ops),
         "_surface_jax": jax_array_class(),
+        # apart: the indexers are about 300 KB, which pyright parses only when something is indexed
+        "_surface_indexing": [
+            f"from ._surface_jax import {JAX_ARRAY}",
+            "",
+            *indexer_classes(indexing),
+            "",
+            *(jax_returns(line) for line in indexer_classes(indexing, prefix="Jax")),
+        ],
     }
 
 

@@ -10,7 +10,7 @@
 from typing import Any, Literal, overload
 
 import numpy as np
-from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
+from typing_extensions import Never, TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 from ._ndarray import ShapedArray
 
@@ -29,6 +29,16 @@ Dim0 = TypeVar("Dim0", default=Any)
 Dim1 = TypeVar("Dim1", default=Any)
 Dim2 = TypeVar("Dim2", default=Any)
 Dim3 = TypeVar("Dim3", default=Any)
+# An unknown shape (`tuple[Any, ...]`, Any), which pyright would match to any rank: only Any meets
+# Never, and no shape of rank 1-4 has five axes.
+UnknownRank = TypeVar("UnknownRank", bound=tuple[Never, Never, Never, Never, Never, Unpack[tuple[Never, ...]]], default=tuple[Any, ...])
+Ax0 = TypeVar("Ax0", default=Any)
+Ax1 = TypeVar("Ax1", default=Any)
+Ax2 = TypeVar("Ax2", default=Any)
+Ax3 = TypeVar("Ax3", default=Any)
+# The literal stop of a slice (`x[:, :2]`): constrained, so an `int` stop (`x[:n]`) meets none.
+Stop0 = TypeVar("Stop0", Literal[0], Literal[1], Literal[2], Literal[3], Literal[4], Literal[5], Literal[6], Literal[7], Literal[8], Literal[9], Literal[10], Literal[11], Literal[12], Literal[13], Literal[14], Literal[15], Literal[16], default=Literal[0])
+Stop1 = TypeVar("Stop1", Literal[0], Literal[1], Literal[2], Literal[3], Literal[4], Literal[5], Literal[6], Literal[7], Literal[8], Literal[9], Literal[10], Literal[11], Literal[12], Literal[13], Literal[14], Literal[15], Literal[16], default=Literal[0])
 
 Scalar: TypeAlias = bool | int | float | complex | np.generic
 # ShapedJaxArray's parameters (_surface_jax.pyi: jax results)
