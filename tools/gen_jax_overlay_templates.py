@@ -436,6 +436,11 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
     out = [
         plain_first(name, f"{self_param}x: {PLAIN}, y: {PLAIN} | {SCALAR}, /"),
         plain_first(name, f"{self_param}x: {SCALAR}, y: {PLAIN}, /"),
+        # an `Any` argument (only `Any` meets `Never`): jax's Array, which holds every result below.
+        # pyright tries every overload for it and makes the call Unknown unless the first it meets
+        # holds them all; with the strict tail the fallback (Array) no longer took it.
+        overload(name, f"{self_param}x: _NdtNever, y: _NdtAny, /", "Array"),
+        overload(name, f"{self_param}x: _NdtAny, y: _NdtNever, /", "Array"),
     ]
     for dtype, scalar, result_dtype in families:
         # a size-1 last axis in x meeting y's size (`jnp.maximum(p1, pa)`, (P, 1) and (P, Any)): the
@@ -452,6 +457,40 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
     for dtype, _, result_dtype in families:
         same = arr(dtype, "_NdtSh")
         out.append(overload(name, f"{self_param}x: {same}, y: {same}, /", res(result_dtype, "_NdtSh")))
+    return out + strict_binary_tail(name, self_param)
+
+
+def strict_binary_tail(name: str, self_param: str) -> list[str]:
+    """What stands between a binary function's rules and jax's own definition, whose `ArrayLike` is
+    narrowed to jax's (`## jax.numpy: narrow`): every call jax took that is not two ndtyping arrays
+    of one rank whose shapes clash (`jnp.add(x, y.T)` of (H, W) and (W, H) is an error).
+
+    - an ndtyping array with a numpy array or a scalar (either side): jax's Array;
+    - two ndtyping arrays of the same shape, any dtypes (the rules above are per dtype family);
+    - two of different ranks (0-4), or of unknown rank (matched gradually), or of one rank with a
+      size-1 axis anywhere (`(N, 1)` with `(1, M)`): jax broadcasts more forms than the rules
+      above, so an unknown shape, never an error.
+    """
+    any_array = arr("_NdtAny", "_NdtAny")
+    unknown = res("_NdtAny", ANY_SHAPE)
+    out = [
+        overload(name, f"{self_param}x: {WHERE_OTHER}, y: {any_array}, /", "Array"),
+        overload(name, f"{self_param}x: {arr('_NdtAny', '_NdtSh')}, y: {arr('_NdtAny', '_NdtSh')}, /", res("_NdtAny", "_NdtSh")),
+    ]
+    ranks = range(5)
+    for rank1 in ranks:
+        for rank2 in ranks:
+            if rank1 != rank2:
+                x, y = (arr("_NdtAny", tup(["_NdtAny"] * rank)) for rank in (rank1, rank2))
+                out.append(overload(name, f"{self_param}x: {x}, y: {y}, /", unknown))
+    for rank in range(1, 5):
+        for axis in range(rank):
+            with_one = arr("_NdtAny", tup(["_NdtAny"] * axis + [ONE] + ["_NdtAny"] * (rank - axis - 1)))
+            full = arr("_NdtAny", tup(["_NdtAny"] * rank))
+            out.append(overload(name, f"{self_param}x: {with_one}, y: {full}, /", unknown))
+            out.append(overload(name, f"{self_param}x: {full}, y: {with_one}, /", unknown))
+    # last: pyright reports a clash against the last overload that failed on the second argument
+    out.append(overload(name, f"{self_param}x: {any_array}, y: {WHERE_OTHER}, /", "Array"))
     return out
 
 
@@ -465,9 +504,11 @@ def elementwise() -> list[str]:
     for name, (integers, integer_result) in BINARY_FUNCTIONS.items():
         out.append(f"## jax.numpy: before {name}")
         out += binary_overloads(name, "", integers, integer_result)
+        out.append(f"## jax.numpy: narrow {name} ArrayLike -> _NdtStrictArrayLike")
     out.append("## jax.numpy: extend BinaryUfunc as _NdtBinaryUfunc")
     out.append("class _NdtBinaryUfunc(BinaryUfunc, Protocol):")
     out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger", "_NdtDInteger")]
+    out.append("## jax.numpy: narrow _NdtBinaryUfunc ArrayLike -> _NdtStrictArrayLike")
     out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
     out += where()
     out.append("## jax.numpy: before clip")

@@ -97,11 +97,14 @@ _NdtShNE = _NdtTypeVar("_NdtShNE", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny
 from collections.abc import Sequence as _NdtSequence
 from numpy._typing import ArrayLike as _NdtArrayLike
 from numpy._typing._nested_sequence import _NestedSequence as _NdtNestedSequence
+from typing_extensions import Buffer as _NdtBuffer
 # numpy's ArrayLike without its `__array__` protocol, which every ndtyping array satisfies: the
-# narrowed fallbacks of the functions whose shapes ndtyping checks (matmul, dot) take this.
+# narrowed fallbacks of the functions whose shapes ndtyping checks (matmul, dot) take this. A
+# buffer, and a sequence of anything (which no ndtyping array is), stay: an argument typed
+# `npt.ArrayLike` is matched member by member, and its buffer member and its sequences of
+# `__array__` objects were no longer taken (`np.add(p, 1)` of a `p: npt.ArrayLike` was an error).
 _NdtStrictArrayLike = (
-    _ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | _NdtNestedSequence[_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic]
-    | complex | bytes | str | _NdtNestedSequence[complex | bytes | str]
+    _ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | _NdtNestedSequence[_NdtAny] | complex | bytes | str | _NdtBuffer
 )"""
 )
 
@@ -470,6 +473,14 @@ UNARY_FLOAT = [
 # have classes of their own.
 
 
+# What the first overload of a narrowed ufunc gives numpy's own result: a numpy array, or an array of
+# unknown shape (`Never` is met by `Any` only): the `__array__` member of an argument typed
+# `npt.ArrayLike`, which pyright matches member by member once the whole union fits no overload
+# (the narrowed fallback does not take that member). Without it, that member met ndtyping's rules,
+# and `np.add(p, 1)` had an ndtyping array in its union, which no `npt.NDArray` target took.
+UNSHAPED = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtArray[_NdtAny, _NdtNever]"
+
+
 def ufuncs() -> list[str]:
     """Subclasses of numpy's ufunc types whose __call__ tries ndtyping's overloads first."""
     out = []
@@ -479,7 +490,7 @@ def ufuncs() -> list[str]:
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
     cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
     out.append(
-        indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny"))
+        indent(guarded("__call__", f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /", "_NdtAny"))
     )
     for left, right, result_shape in cases:
         for family in GUARDED:
@@ -637,11 +648,15 @@ def strict_tail(name: str, x1: str, x2: str, rest: str, result: str) -> list[str
 
 
 # Binary ufunc classes whose library fallback is narrowed (`## ...: narrow`): two ndtyping arrays of
-# one rank whose shapes fit no rule are an error. The functions of two same-shaped fields
-# (`np.hypot(gx, gy)`, `np.arctan2(dy, dx)`): held-out 4 np_sobel's `np.hypot(gx, gy.T)`, (H, W)
-# with (W, H), passed through numpy's own overloads. Not add/maximum/...: their tail would be tried
-# by every call of them that fits no rule, on the hot path of numerical code, unmeasured.
-STRICT_BINARY = ("_NdtBinaryFloat",)
+# one rank whose shapes fit no rule are an error (`np.maximum(a, b.T)`, `np.hypot(gx, gy.T)`: held-out
+# 4 np_sobel's (H, W) with (W, H) passed through numpy's own overloads). All of them: the tail is tried
+# only by calls that fit no rule (mixed dtype families, other ranks, size-1 axes, numpy arrays and
+# sequences with an ndtyping array), measured in docs/corpus.md (session 11).
+STRICT_BINARY = tuple(BINARY_CLASSES)
+
+
+# the keywords of a ufunc call besides `out` (numpy's `_UFunc_Kwargs`, and `where`)
+UFUNC_KEYWORDS = ("dtype", "where", "casting", "order", "subok", "signature")
 
 
 def strict_binary_tail() -> list[str]:
@@ -653,10 +668,11 @@ def strict_binary_tail() -> list[str]:
     - two ndtyping arrays of different ranks (0-4), or of unknown rank (matched gradually): numpy's
       broadcasting has more forms than the rules above, so an unknown shape, never an error;
     - two of one rank with a size-1 axis anywhere (`(N, 1)` with `(1, M)`): an unknown shape;
-    - `out=`, `dtype=`, `where=`: the library's result.
+    - a keyword (`out=`, `dtype=`, `where=`, `casting=`, ...): the library's result, unchecked;
+    - a buffer on either side (an argument typed `npt.ArrayLike` is matched member by member).
     """
     any_array = "_NdtArray[_NdtAny, _NdtAny]"
-    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | _ndt_np.generic | complex"
+    other = "_NdtStrictArrayLike"
     unknown = shaped_array("tuple[_NdtAny, ...]", "_NdtAny")
     numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
     out = [
@@ -682,9 +698,11 @@ def strict_binary_tail() -> list[str]:
     # last of those without a keyword: pyright reports a clash against the last overload that
     # failed on the second argument, and `ndtyping check` names a clash by this parameter's type
     out.append(overload("__call__", f"self, x1: {any_array}, x2: {other}, /", numpy_any))
-    # a keyword numpy's overloads take (required here: calls without it skip these by arity)
-    for keyword in ("/, out: _NdtAny", "/, *, dtype: _NdtAny", "/, *, where: _NdtAny"):
-        params = f"self, x1: {any_array}, x2: {any_array}, {keyword}, **kwargs: _NdtAny"
+    # a keyword numpy's overloads take (required here: calls without it skip these by arity), with
+    # an ndtyping array, a scalar or a sequence on either side (`np.multiply(x, 2, out=x)`)
+    either = f"{any_array} | {other}"
+    for keyword in ("/, out: _NdtAny", *(f"/, *, {name}: _NdtAny" for name in UFUNC_KEYWORDS)):
+        params = f"self, x1: {either}, x2: {either}, {keyword}, **kwargs: _NdtAny"
         out.append(overload("__call__", params, "_NdtAny"))
     return out
 
@@ -703,7 +721,7 @@ def elementwise() -> list[str]:
     for name, (_, families) in BINARY_CLASSES.items():
         out.append(f"## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as {name}")
         out.append(f"class {name}(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
-        guard = "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /"
+        guard = f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /"
         out.append(indent(guarded("__call__", guard, numpy_any)))
         for x1_dtype, x2_dtype, scalars, result in families:
             if x2_dtype:
@@ -716,7 +734,7 @@ def elementwise() -> list[str]:
             params = f"self, x1: {shaped_array(tup([REST, a]), x1_dtype)}, x2: {' | '.join(x2)}, /"
             out.append(indent(overload("__call__", params, shaped_array(tup([REST, a]), result))))
         # a Python scalar first
-        guard = "self, x1: int | float | complex, x2: _ndt_np.ndarray[_NdtAny, _NdtAny], /"
+        guard = f"self, x1: int | float | complex, x2: {UNSHAPED}, /"
         out.append(indent(guarded("__call__", guard, numpy_any)))
         for x1_dtype, _, scalars, result in filter(lambda family: family[2], families):
             params = f"self, x1: {scalars}, x2: {shaped_array('_NdtShNE', x1_dtype)}, /"

@@ -4,7 +4,7 @@ from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import assert_type
+from typing_extensions import Unpack, assert_type
 
 from ndtyping import DimensionVar, NDArray, float32, float64, int64
 
@@ -65,7 +65,9 @@ def elementwise(x: NDArray[float32, N, M], v: NDArray[float32, M], w: NDArray[fl
     assert_type(np.maximum(x, 0.0), NDArray[float32, N, M])
     assert_type(np.clip(x, 0.0, 1.0), NDArray[float32, N, M])
     assert_type(np.where(x > 0, x, x), NDArray[float32, N, M])
-    assert_type(np.add(x, w), npt.NDArray[Any] | Any)  # N does not broadcast against M: numpy's untyped result
+    # N does not broadcast against M, but the ranks differ, and numpy broadcasts more forms than
+    # the rules: an array of unknown shape (two arrays of one rank whose shapes clash are an error)
+    assert_type(np.add(x, w), NDArray[Any, Unpack[tuple[Any, ...]]])
 
 
 def creation(x: NDArray[float32, N, M], size: int) -> None:
