@@ -118,8 +118,18 @@ def test_protocol_matching_reads_only_the_small_surface_module() -> None:
     for name in ("__len__", "__getitem__", "__iter__", "__float__", "__int__", "__index__", "__complex__"):
         assert f"        {name} = _surface.{name}\n" in ndarray, name
     assert (src / "_surface.pyi").stat().st_size < 110_000
-    families = ("_surface_reductions", "_surface_operators", "_surface_jax", "_surface_op_add", "_surface_op_sub",
-                "_surface_op_mul", "_surface_op_div", "_surface_op_pow", "_surface_op_bitwise", "_surface_indexing")
+    families = (
+        "_surface_reductions",
+        "_surface_operators",
+        "_surface_jax",
+        "_surface_op_add",
+        "_surface_op_sub",
+        "_surface_op_mul",
+        "_surface_op_div",
+        "_surface_op_pow",
+        "_surface_op_bitwise",
+        "_surface_indexing",
+    )
     for family in families:
         assert (src / f"{family}.pyi").exists()
         assert f"import {family}" not in (src / "_surface.pyi").read_text()

@@ -475,7 +475,11 @@ def strict_binary_tail(name: str, self_param: str) -> list[str]:
     unknown = res("_NdtAny", ANY_SHAPE)
     out = [
         overload(name, f"{self_param}x: {WHERE_OTHER}, y: {any_array}, /", "Array"),
-        overload(name, f"{self_param}x: {arr('_NdtAny', '_NdtSh')}, y: {arr('_NdtAny', '_NdtSh')}, /", res("_NdtAny", "_NdtSh")),
+        overload(
+            name,
+            f"{self_param}x: {arr('_NdtAny', '_NdtSh')}, y: {arr('_NdtAny', '_NdtSh')}, /",
+            res("_NdtAny", "_NdtSh"),
+        ),
     ]
     ranks = range(5)
     for rank1 in ranks:

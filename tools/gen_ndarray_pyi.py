@@ -81,7 +81,17 @@ from typing import Any, Generic, Protocol
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
-from . import _surface, _surface_op_add, _surface_op_bitwise, _surface_op_div, _surface_op_mul, _surface_op_pow, _surface_op_sub, _surface_operators, _surface_reductions
+from . import (
+    _surface,
+    _surface_op_add,
+    _surface_op_bitwise,
+    _surface_op_div,
+    _surface_op_mul,
+    _surface_op_pow,
+    _surface_op_sub,
+    _surface_operators,
+    _surface_reductions,
+)
 from ._engine import ArraySpec
 
 # Only the public names: is_generic_array, describe_generic and spec_of (at the end) are declared
@@ -752,7 +762,9 @@ INDEX_ITEMS = {
 # - `a:b` keeps b - a, and `-r:` keeps r: one overload per r, its keys a union.
 # - `k:` and `:-k` keep n - k of an axis of literal size n (small n: coordinates, boxes, RGB(A)).
 STOP_LITERALS = ", ".join(f"Literal[{stop}]" for stop in range(17))
-STOP_ITEMS = [(f"slice[None, {stop}, None] | slice[Literal[0], {stop}, None]", stop, None) for stop in ("Stop0", "Stop1")]
+STOP_ITEMS = [
+    (f"slice[None, {stop}, None] | slice[Literal[0], {stop}, None]", stop, None) for stop in ("Stop0", "Stop1")
+]
 LITERAL_RANGES = range(1, 4)  # b - a
 LITERAL_RANGE_STARTS = range(1, 8)
 LITERAL_AXES = range(2, 5)  # n, for `k:` and `:-k`
@@ -766,7 +778,10 @@ def literal_slice_items() -> list[tuple[str, str, str | None]]:
         keys.append(f"slice[Literal[{-length}], None, None]")
         items.append((" | ".join(keys), f"Literal[{length}]", None))
     # an axis of size Any meets every Literal: it gets an unknown size first (only Any meets Never)
-    drops = [f"slice[Literal[{dropped}], None, None] | slice[None, Literal[{-dropped}], None]" for dropped in range(1, max(LITERAL_AXES))]
+    drops = [
+        f"slice[Literal[{dropped}], None, None] | slice[None, Literal[{-dropped}], None]"
+        for dropped in range(1, max(LITERAL_AXES))
+    ]
     items.append((" | ".join(drops), "Any", "Never"))
     for size in LITERAL_AXES:
         for dropped in range(1, size):
@@ -890,9 +905,7 @@ def with_literal_slices(items: list[str], ellipsis_at: int | None) -> list[str]:
     lines = []
     if slices:
         stops = iter(STOP_ITEMS)
-        lines.append(
-            index_overload([next(stops) if kind == "slice" else kind for kind in items], ellipsis_at)
-        )
+        lines.append(index_overload([next(stops) if kind == "slice" else kind for kind in items], ellipsis_at))
         if (tuple(items), ellipsis_at) in LITERAL_SLICE_FORMS:
             (position,) = slices
             for item in literal_slice_items():
@@ -1093,26 +1106,33 @@ def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
     `__getitem__` overloads (`prefix` names the jax classes apart)."""
     general = f"_{prefix}Indexer"
     parsed = [_parse_getitem(text) for text in overloads]
-    lines = [f"class {general}(Generic[DType, Shape]):", f'    """`x[key]` of an array of unknown or variadic shape."""']
+    lines = [
+        f"class {general}(Generic[DType, Shape]):",
+        '    """`x[key]` of an array of unknown or variadic shape."""',
+    ]
     for shape, params, result in parsed:
         lines += ["    @overload", f"    def __call__(self: {general}[DType, {shape}], {params}) -> {result}: ..."]
     # An array of unknown rank: each pattern read with Any sizes and Rest unknown (as pyright matched
     # the self-typed overloads gradually), without the ones needing a Literal size. Not the general
     # indexer: pyright weighs a self-type holding Any as an argument of Any, and when later
     # overloads matched too with other results, the result was Any.
-    unknown = f"_{prefix}IndexerUnknown"
+    unknown = f"_{prefix}IndexerAnyRank"
     lines += ["", f"class {unknown}(Generic[DType]):", '    """`x[key]` of an array of unknown rank."""']
     seen = set()
     for shape, params, result in parsed:
         if shape in ("Any", "Shape"):
             bindings, rest = {"Shape": UNKNOWN}, None
-        elif shape.startswith("tuple[") and not any(item.startswith("Literal[") or item == "Never" for item in _split_items(shape[len("tuple[") : -1])):
+        elif shape.startswith("tuple[") and not any(
+            item.startswith("Literal[") or item == "Never" for item in _split_items(shape[len("tuple[") : -1])
+        ):
             items = _split_items(shape[len("tuple[") : -1])
             bindings = {item: "Any" for item in items if item.startswith("Dim")}
             rest = ["Unpack[tuple[Any, ...]]"] if REST in items else None
         else:
             continue
-        signature = f"self, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
+        signature = (
+            f"self, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
+        )
         if signature not in seen:
             seen.add(signature)
             lines += ["    @overload", f"    def __call__({signature}: ..."]
@@ -1135,15 +1155,17 @@ def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
 
 
 def indexer_imports(prefix: str) -> list[str]:
-    names = [f"_{prefix}Indexer", f"_{prefix}IndexerUnknown", *(f"_{prefix}Indexer{rank}" for rank in INDEXER_RANKS)]
-    return [f"from ._surface_indexing import {', '.join(names)}  # noqa: E402"]
+    names = sorted(
+        [f"_{prefix}Indexer", f"_{prefix}IndexerAnyRank", *(f"_{prefix}Indexer{rank}" for rank in INDEXER_RANKS)]
+    )
+    return [f"from ._surface_indexing import {', '.join(names)}  # noqa: E402", ""]
 
 
 def getitem_descriptor(prefix: str = "") -> list[str]:
     """The `__getitem__` descriptor choosing an indexer of `indexer_classes` by the array's rank. It
     lives in the small module of the class it serves: matching an array against numpy's
     nested-sequence protocol reads `__getitem__`, and need not parse the indexers for it."""
-    general, getter, unknown = f"_{prefix}Indexer", f"_{prefix}GetItem", f"_{prefix}IndexerUnknown"
+    general, getter, unknown = f"_{prefix}Indexer", f"_{prefix}GetItem", f"_{prefix}IndexerAnyRank"
     array = JAX_ARRAY if prefix else SA  # the class itself: no protocol match to bind it
     lines = [
         f"class {getter}:",
@@ -1824,6 +1846,7 @@ def jax_array_class() -> list[str]:
     lines += [
         "",
         "from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)",
+        "",
         *indexer_imports("Jax"),
         *(jax_returns(line) for line in getitem_descriptor("Jax")),
         "",
@@ -1876,13 +1899,15 @@ def split_surface(new_names: list[str]) -> dict[str, list[str]]:
     apart = set(reduce) | set(ops) | set(indexing)
     rest = [line for line in shaped_functions() if line not in apart]
     return {
-        "_surface": rest + generic_functions(new_names) + ["", *descriptors(), "", *indexer_imports(""), *getitem_descriptor(), "", "__getitem__ = _GetItem()"],
+        "_surface": rest
+        + generic_functions(new_names)
+        + ["", *descriptors(), "", *indexer_imports(""), *getitem_descriptor(), "", "__getitem__ = _GetItem()"],
         "_surface_reductions": reduce,
         **split_operators(ops),
         "_surface_jax": jax_array_class(),
         # apart: the indexers are about 300 KB, which pyright parses only when something is indexed
         "_surface_indexing": [
-            f"from ._surface_jax import {JAX_ARRAY}",
+            f"from ._surface_jax import {JAX_ARRAY}  # noqa: E402",
             "",
             *indexer_classes(indexing),
             "",

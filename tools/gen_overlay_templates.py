@@ -489,9 +489,7 @@ def ufuncs() -> list[str]:
     out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtMatmul")
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
     cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
-    out.append(
-        indent(guarded("__call__", f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /", "_NdtAny"))
-    )
+    out.append(indent(guarded("__call__", f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /", "_NdtAny")))
     for left, right, result_shape in cases:
         for family in GUARDED:
             if result_shape is None:

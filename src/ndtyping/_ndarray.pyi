@@ -9,7 +9,17 @@ from typing import Any, Generic, Protocol
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
-from . import _surface, _surface_op_add, _surface_op_bitwise, _surface_op_div, _surface_op_mul, _surface_op_pow, _surface_op_sub, _surface_operators, _surface_reductions
+from . import (
+    _surface,
+    _surface_op_add,
+    _surface_op_bitwise,
+    _surface_op_div,
+    _surface_op_mul,
+    _surface_op_pow,
+    _surface_op_sub,
+    _surface_operators,
+    _surface_reductions,
+)
 from ._engine import ArraySpec
 
 # Only the public names: is_generic_array, describe_generic and spec_of (at the end) are declared

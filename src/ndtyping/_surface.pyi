@@ -1035,11 +1035,12 @@ class _At:
 
 at = _At()
 
-from ._surface_indexing import _Indexer, _IndexerUnknown, _Indexer1, _Indexer2, _Indexer3, _Indexer4  # noqa: E402
+from ._surface_indexing import _Indexer, _Indexer1, _Indexer2, _Indexer3, _Indexer4, _IndexerAnyRank  # noqa: E402
+
 class _GetItem:
     """`x[key]`: the indexer of the array's rank (an array whose sizes are all Any is of unknown rank)."""
     @overload
-    def __get__(self, obj: ShapedArray[DType, UnknownRank], owner: Any, /) -> _IndexerUnknown[DType]: ...
+    def __get__(self, obj: ShapedArray[DType, UnknownRank], owner: Any, /) -> _IndexerAnyRank[DType]: ...
     @overload
     def __get__(self, obj: ShapedArray[DType, tuple[Ax0]], owner: Any, /) -> _Indexer1[DType, Ax0]: ...
     @overload

@@ -46,7 +46,7 @@ Scalar: TypeAlias = bool | int | float | complex | np.generic
 JaxDType = TypeVar("JaxDType", bound=np.generic, covariant=True, default=Any)
 JaxShape = TypeVar("JaxShape", bound=tuple[Any, ...], default=tuple[Any, ...])
 
-from ._surface_jax import ShapedJaxArray
+from ._surface_jax import ShapedJaxArray  # noqa: E402
 
 class _Indexer(Generic[DType, Shape]):
     """`x[key]` of an array of unknown or variadic shape."""
@@ -331,7 +331,7 @@ class _Indexer(Generic[DType, Shape]):
     @overload
     def __call__(self: _Indexer[DType, Any], key: Any, /) -> ShapedArray[DType, tuple[Any, ...]]: ...
 
-class _IndexerUnknown(Generic[DType]):
+class _IndexerAnyRank(Generic[DType]):
     """`x[key]` of an array of unknown rank."""
     @overload
     def __call__(self, key: Never, /) -> ShapedArray[DType, tuple[Any, ...]]: ...
@@ -1793,7 +1793,7 @@ class _JaxIndexer(Generic[DType, Shape]):
     @overload
     def __call__(self: _JaxIndexer[DType, Any], key: Any, /) -> ShapedJaxArray[DType, tuple[Any, ...]]: ...
 
-class _JaxIndexerUnknown(Generic[DType]):
+class _JaxIndexerAnyRank(Generic[DType]):
     """`x[key]` of an array of unknown rank."""
     @overload
     def __call__(self, key: Never, /) -> ShapedJaxArray[DType, tuple[Any, ...]]: ...

@@ -520,11 +520,13 @@ class _JaxAt:
     def __get__(self, obj: ShapedArray[DType, Shape], owner: Any, /) -> _JaxIndexUpdateHelper[DType, Shape]: ...
 
 from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)
-from ._surface_indexing import _JaxIndexer, _JaxIndexerUnknown, _JaxIndexer1, _JaxIndexer2, _JaxIndexer3, _JaxIndexer4  # noqa: E402
+
+from ._surface_indexing import _JaxIndexer, _JaxIndexer1, _JaxIndexer2, _JaxIndexer3, _JaxIndexer4, _JaxIndexerAnyRank  # noqa: E402
+
 class _JaxGetItem:
     """`x[key]`: the indexer of the array's rank (an array whose sizes are all Any is of unknown rank)."""
     @overload
-    def __get__(self, obj: ShapedJaxArray[DType, UnknownRank], owner: Any, /) -> _JaxIndexerUnknown[DType]: ...
+    def __get__(self, obj: ShapedJaxArray[DType, UnknownRank], owner: Any, /) -> _JaxIndexerAnyRank[DType]: ...
     @overload
     def __get__(self, obj: ShapedJaxArray[DType, tuple[Ax0]], owner: Any, /) -> _JaxIndexer1[DType, Ax0]: ...
     @overload
