@@ -366,3 +366,19 @@ WHERE_BRANCH_BROADCASTS = [
     (["a", "*"], ["1", "*"]),
     (["*", "a", "b"], ["*", "1", "b"]),
 ]
+
+
+def lenient_shape_pairs(size: str, one: str) -> list[tuple[list[str], list[str]]]:
+    """The pairs of array shapes a strict binary function (numpy's ufuncs, jax.numpy's) takes with
+    an unknown result rather than an error: two arrays of different ranks (0-4), or of one rank
+    with a size-1 axis anywhere (`(N, 1)` with `(1, M)`, either side). Broadcasting has more forms
+    than the rules before them; only two arrays of one rank without a size-1 axis can clash.
+    `size` is any size, `one` a size-1 axis, in the generator's spelling."""
+    ranks = range(5)
+    pairs = [([size] * rank1, [size] * rank2) for rank1 in ranks for rank2 in ranks if rank1 != rank2]
+    for rank in range(1, 5):
+        full = [size] * rank
+        for axis in range(rank):
+            with_one = [size] * axis + [one] + [size] * (rank - axis - 1)
+            pairs += [(with_one, full), (full, with_one)]
+    return pairs

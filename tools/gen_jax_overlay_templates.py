@@ -35,6 +35,7 @@ from _shape_rules import (
     WHERE_MASKS,
     Family,
     einsum_shapes,
+    lenient_shape_pairs,
     linalg_overloads,
     named_tuple_classes,
 )
@@ -481,18 +482,8 @@ def strict_binary_tail(name: str, self_param: str) -> list[str]:
             res("_NdtAny", "_NdtSh"),
         ),
     ]
-    ranks = range(5)
-    for rank1 in ranks:
-        for rank2 in ranks:
-            if rank1 != rank2:
-                x, y = (arr("_NdtAny", tup(["_NdtAny"] * rank)) for rank in (rank1, rank2))
-                out.append(overload(name, f"{self_param}x: {x}, y: {y}, /", unknown))
-    for rank in range(1, 5):
-        for axis in range(rank):
-            with_one = arr("_NdtAny", tup(["_NdtAny"] * axis + [ONE] + ["_NdtAny"] * (rank - axis - 1)))
-            full = arr("_NdtAny", tup(["_NdtAny"] * rank))
-            out.append(overload(name, f"{self_param}x: {with_one}, y: {full}, /", unknown))
-            out.append(overload(name, f"{self_param}x: {full}, y: {with_one}, /", unknown))
+    for x, y in lenient_shape_pairs("_NdtAny", ONE):
+        out.append(overload(name, f"{self_param}x: {arr('_NdtAny', tup(x))}, y: {arr('_NdtAny', tup(y))}, /", unknown))
     # last: pyright reports a clash against the last overload that failed on the second argument
     out.append(overload(name, f"{self_param}x: {any_array}, y: {WHERE_OTHER}, /", "Array"))
     return out

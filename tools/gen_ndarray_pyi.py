@@ -887,8 +887,8 @@ def integer_array_keys() -> list[str]:
 
 # The forms whose slice items may have literal bounds of every kind above (the last axis of boxes,
 # points and pixels, or a vector); the other forms with slices take `:k` only (`m[:3, :3]`,
-# `m[:3, 3]`, `x[:k, :]`). Every `__getitem__` overload is weighed whenever an NDArray is
-# subscripted, so the rarer forms are left out.
+# `m[:3, 3]`, `x[:k, :]`). Each overload is one more try for a key that reaches it, and more text
+# in the indexers' module, which pyright parses once per run: the rarer forms are left out.
 # (items, where the ellipsis is)
 LITERAL_SLICE_FORMS = {
     (("slice",), None),
@@ -1000,8 +1000,9 @@ def getitem() -> list[str]:
 # `__getitem__`'s overloads (about half of `ndtyping check`'s time on annotated code). Instead,
 # `__getitem__` is a descriptor: its `__get__` matches the array once against its rank (1-4) and
 # gives an indexer whose axes are class parameters, whose `__call__` overloads then only compare
-# the key (an overload tried and failed costs a fraction of a binding). Arrays of unknown or
-# variadic shape get the general indexer, the self-typed overloads above.
+# the key (an overload tried and failed costs a fraction of a binding). Arrays of unknown rank get
+# those overloads read with Any sizes, arrays of variadic shape the general indexer (the self-typed
+# overloads above).
 
 INDEXER_RANKS = range(1, 5)
 AXES = [f"Ax{axis}" for axis in range(max(INDEXER_RANKS))]
@@ -1101,6 +1102,27 @@ def _parse_getitem(text: str) -> tuple[str, str, str]:
     return shape, params.lstrip(", "), result.removesuffix(": ...")
 
 
+def _any_rank(shape: str) -> tuple[dict[str, str], list[str] | None] | None:
+    """Read a self-type shape pattern for an array of unknown rank: each dimension Any and Rest
+    unknown (as pyright matched the self-typed overloads gradually); None for a pattern that needs
+    a Literal size."""
+    if shape in ("Any", "Shape"):
+        return {"Shape": UNKNOWN}, None
+    items = _split_items(shape[len("tuple[") : -1]) if shape.startswith("tuple[") else []
+    if not items or any(item.startswith("Literal[") or item == "Never" for item in items):
+        return None
+    rest = ["Unpack[tuple[Any, ...]]"] if REST in items else None
+    return {item: "Any" for item in items if item.startswith("Dim")}, rest
+
+
+def _calls(signatures: list[str]) -> list[str]:
+    """`__call__` overloads of `signatures` (the text between the parentheses and the result), each once."""
+    lines = []
+    for signature in dict.fromkeys(signatures):
+        lines += ["    @overload", f"    def __call__({signature}: ..."]
+    return lines
+
+
 def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
     """The general indexer, the unknown-rank one and one per rank, from the self-typed
     `__getitem__` overloads (`prefix` names the jax classes apart)."""
@@ -1108,49 +1130,39 @@ def indexer_classes(overloads: list[str], prefix: str = "") -> list[str]:
     parsed = [_parse_getitem(text) for text in overloads]
     lines = [
         f"class {general}(Generic[DType, Shape]):",
-        '    """`x[key]` of an array of unknown or variadic shape."""',
+        '    """`x[key]` of an array of variadic shape or of rank 5 or more."""',
+        *_calls([f"self: {general}[DType, {shape}], {params}) -> {result}" for shape, params, result in parsed]),
     ]
-    for shape, params, result in parsed:
-        lines += ["    @overload", f"    def __call__(self: {general}[DType, {shape}], {params}) -> {result}: ..."]
-    # An array of unknown rank: each pattern read with Any sizes and Rest unknown (as pyright matched
-    # the self-typed overloads gradually), without the ones needing a Literal size. Not the general
-    # indexer: pyright weighs a self-type holding Any as an argument of Any, and when later
-    # overloads matched too with other results, the result was Any.
+    # An array of unknown rank has an indexer of its own, not the general one: pyright weighs a
+    # self type holding Any as an argument of Any, and when later overloads matched too with other
+    # results, the result was Any.
     unknown = f"_{prefix}IndexerAnyRank"
-    lines += ["", f"class {unknown}(Generic[DType]):", '    """`x[key]` of an array of unknown rank."""']
-    seen = set()
+    signatures = []
     for shape, params, result in parsed:
-        if shape in ("Any", "Shape"):
-            bindings, rest = {"Shape": UNKNOWN}, None
-        elif shape.startswith("tuple[") and not any(
-            item.startswith("Literal[") or item == "Never" for item in _split_items(shape[len("tuple[") : -1])
-        ):
-            items = _split_items(shape[len("tuple[") : -1])
-            bindings = {item: "Any" for item in items if item.startswith("Dim")}
-            rest = ["Unpack[tuple[Any, ...]]"] if REST in items else None
-        else:
-            continue
-        signature = (
-            f"self, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
-        )
-        if signature not in seen:
-            seen.add(signature)
-            lines += ["    @overload", f"    def __call__({signature}: ..."]
+        if (match := _any_rank(shape)) is not None:
+            bindings, rest = match
+            signatures.append(
+                f"self, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
+            )
+    lines += [
+        "",
+        f"class {unknown}(Generic[DType]):",
+        '    """`x[key]` of an array of unknown rank."""',
+        *_calls(signatures),
+    ]
     for rank in INDEXER_RANKS:
         axes = AXES[:rank]
         name = f"_{prefix}Indexer{rank}"
-        lines += ["", f"class {name}(Generic[DType, {', '.join(axes)}]):", f'    """`x[key]` of a {rank}-D array."""']
-        seen = set()
+        signatures = []
         for shape, params, result in parsed:
-            match = _specialize(shape, rank)
-            if match is None:
-                continue
-            bindings, rest, required = match
-            self_param = "self" if required == axes else f"self: {name}[DType, {', '.join(required)}]"
-            signature = f"{self_param}, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
-            if signature not in seen:
-                seen.add(signature)
-                lines += ["    @overload", f"    def __call__({signature}: ..."]
+            if (match := _specialize(shape, rank)) is not None:
+                bindings, rest, required = match
+                self_param = "self" if required == axes else f"self: {name}[DType, {', '.join(required)}]"
+                signatures.append(
+                    f"{self_param}, {_substitute_shapes(params, bindings, rest)}) -> {_substitute_shapes(result, bindings, rest)}"
+                )
+        lines += ["", f"class {name}(Generic[DType, {', '.join(axes)}]):", f'    """`x[key]` of a {rank}-D array."""']
+        lines += _calls(signatures)
     return lines
 
 

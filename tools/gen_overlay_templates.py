@@ -39,6 +39,7 @@ from _shape_rules import (
     Family,
     einsum_groups,
     einsum_shapes,
+    lenient_shape_pairs,
     linalg_overloads,
     named_tuple_classes,
 )
@@ -681,18 +682,9 @@ def strict_binary_tail() -> list[str]:
             shaped_array("_NdtSh", "_NdtAny"),
         ),
     ]
-    ranks = range(5)
-    for rank1 in ranks:
-        for rank2 in ranks:
-            if rank1 != rank2:
-                x1, x2 = (shaped_array(tup(["_NdtAny"] * rank), "_NdtAny") for rank in (rank1, rank2))
-                out.append(overload("__call__", f"self, x1: {x1}, x2: {x2}, /", unknown))
-    for rank in range(1, 5):
-        for axis in range(rank):
-            with_one = shaped_array(tup(["_NdtAny"] * axis + [ONE] + ["_NdtAny"] * (rank - axis - 1)), "_NdtAny")
-            full = shaped_array(tup(["_NdtAny"] * rank), "_NdtAny")
-            out.append(overload("__call__", f"self, x1: {with_one}, x2: {full}, /", unknown))
-            out.append(overload("__call__", f"self, x1: {full}, x2: {with_one}, /", unknown))
+    for x1, x2 in lenient_shape_pairs("_NdtAny", ONE):
+        params = f"self, x1: {shaped_array(tup(x1), '_NdtAny')}, x2: {shaped_array(tup(x2), '_NdtAny')}, /"
+        out.append(overload("__call__", params, unknown))
     # last of those without a keyword: pyright reports a clash against the last overload that
     # failed on the second argument, and `ndtyping check` names a clash by this parameter's type
     out.append(overload("__call__", f"self, x1: {any_array}, x2: {other}, /", numpy_any))

@@ -49,7 +49,7 @@ JaxShape = TypeVar("JaxShape", bound=tuple[Any, ...], default=tuple[Any, ...])
 from ._surface_jax import ShapedJaxArray  # noqa: E402
 
 class _Indexer(Generic[DType, Shape]):
-    """`x[key]` of an array of unknown or variadic shape."""
+    """`x[key]` of an array of variadic shape or of rank 5 or more."""
     @overload
     def __call__(self: _Indexer[DType, Any], key: Never, /) -> ShapedArray[DType, tuple[Any, ...]]: ...
     @overload
@@ -1511,7 +1511,7 @@ class _Indexer4(Generic[DType, Ax0, Ax1, Ax2, Ax3]):
     def __call__(self, key: Any, /) -> ShapedArray[DType, tuple[Any, ...]]: ...
 
 class _JaxIndexer(Generic[DType, Shape]):
-    """`x[key]` of an array of unknown or variadic shape."""
+    """`x[key]` of an array of variadic shape or of rank 5 or more."""
     @overload
     def __call__(self: _JaxIndexer[DType, Any], key: Never, /) -> ShapedJaxArray[DType, tuple[Any, ...]]: ...
     @overload
