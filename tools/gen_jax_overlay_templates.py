@@ -538,7 +538,10 @@ def where() -> list[str]:
         overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", unknown),
         overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", unknown),
     ]
-    scalar = f"{SCALAR} | _NdtArray[_NdtD, tuple[()]]"
+    # A Python complex is a branch too: jax's ArrayLike holds it, and pyright tries each member of
+    # a union argument (`y: jax.typing.ArrayLike`) on its own, so without it real code is an error.
+    # (The result keeps the array's dtype: a complex scalar would promote it, which is not tracked.)
+    scalar = f"{SCALAR} | complex | _NdtArray[_NdtD, tuple[()]]"
 
     def branches(mask: str, shape: str, result: str) -> list[str]:
         # x and y of one shape (y a union with the scalars: one overload fewer to try), or x a scalar
@@ -1553,15 +1556,48 @@ def basearray_patch() -> list[str]:
     ]
 
 
+# The operators every member of jax's ArrayLike has (a Python complex has no `@`, `&` or `<<`, so
+# plain pyright rejects those on an ArrayLike already, and they stay out).
+ARRAY_LIKE_BINARY = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lt", "le", "gt", "ge"]
+ARRAY_LIKE_REFLECTED = ["radd", "rsub", "rmul", "rtruediv", "rfloordiv", "rmod", "rpow"]
+
+
 def typing_patch() -> list[str]:
-    """jax._src.typing's ArrayLike, which jax.lax and jax.numpy.linalg take, accepts NDArray too."""
+    """jax._src.typing's ArrayLike (`jax.typing.ArrayLike`; jax.lax and jax.numpy.linalg take it)
+    accepts NDArray too, through a protocol that asks for `__array__` only. Naming ShapedArray in
+    the union instead made plain code slow: pyright tries a union argument member by member, and
+    `m * m` with `m: jax.typing.ArrayLike` weighed all of ShapedArray's operator overloads for an
+    array of unknown shape (optax's linear_algebra.py: 24 s against 3 s without ndtyping). The
+    protocol's operators and attributes come from a base class that is no protocol, so they are not
+    requirements (matching an NDArray against them cost seconds); the operators give jax's own
+    `Array`, as jax's annotations say of arithmetic on an ArrayLike."""
+    binary = [f"  def __{name}__(self, other: _NdtAnyType, /) -> Array: ..." for name in ARRAY_LIKE_BINARY]
+    reflected = [f"  def __{name}__(self, other: _NdtAnyType, /) -> Array: ..." for name in ARRAY_LIKE_REFLECTED]
+    unary = [f"  def __{name}__(self, /) -> Array: ..." for name in ("neg", "pos", "abs")]
     return [
         "## jax._src.typing: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax._src.typing: preamble",
-        "from ndtyping._ndarray import ShapedArray as _NdtArray",
         # only names the preamble imports itself: jax 0.12's module no longer imports Union
-        "from typing import Any as _NdtAnyType, Union as _NdtUnion",
-        "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArray[_NdtAnyType, _NdtAnyType]]",
+        "from typing import Any as _NdtAnyType, Protocol as _NdtProtocol, Union as _NdtUnion",
+        "class _NdtArrayLikeSurface:",
+        # the attributes every array has: numpy scalars, numpy and jax arrays have them too
+        "  @property",
+        "  def shape(self) -> tuple[int, ...]: ...",
+        "  @property",
+        "  def dtype(self) -> _NdtAnyType: ...",
+        "  @property",
+        "  def ndim(self) -> int: ...",
+        "  @property",
+        "  def size(self) -> int: ...",
+        *binary,
+        *reflected,
+        *unary,
+        "  def __divmod__(self, other: _NdtAnyType, /) -> tuple[Array, Array]: ...",
+        "  def __rdivmod__(self, other: _NdtAnyType, /) -> tuple[Array, Array]: ...",
+        "class _NdtArrayLikeNDArray(_NdtArrayLikeSurface, _NdtProtocol):",
+        '  """An ndtyping array (anything with `__array__`) where jax.typing.ArrayLike is asked for."""',
+        "  def __array__(self) -> _NdtAnyType: ...",
+        "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArrayLikeNDArray]",
     ]
 
 

@@ -43,7 +43,7 @@ def test_overlay_patches_jax(overlay: Path) -> None:
     assert (overlay / "jax" / "__init__.py").exists()
     assert sorted(p.name for p in (overlay / "jax" / "_src").iterdir()) == ["basearray.pyi", "typing.pyi"]
     assert (
-        "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArray[_NdtAnyType, _NdtAnyType]]"
+        "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArrayLikeNDArray]"
         in (overlay / "jax" / "_src" / "typing.pyi").read_text()
     )
     # jax's Array class under another name, and Array a protocol deriving from it (docs/static.md)

@@ -1,0 +1,49 @@
+"""Code typed with jax's own `jax.typing.ArrayLike` (optax's style: no NDArray in sight) checks as it
+does without ndtyping. pyright tries each member of a union argument on its own, so every member of
+ArrayLike must meet an overload: a Python `complex` branch of `jnp.where` met none, and
+`jnp.where(norm <= min_norm, jnp.ones_like(x), x)` with `x: ArrayLike` was an error."""
+
+import jax
+import jax.numpy as jnp
+from typing_extensions import assert_type
+
+from ndtyping import DimensionVar, NDArray, bool_, float32, int32
+from ndtyping._ndarray import DimSize
+
+N = DimensionVar("N")
+
+
+def safe_norm(x: jax.typing.ArrayLike, min_norm: jax.typing.ArrayLike) -> jax.Array:
+    norm = jnp.linalg.norm(x, keepdims=True)
+    x = jnp.where(norm <= min_norm, jnp.ones_like(x), x)
+    masked_norm = jnp.linalg.norm(x, keepdims=True)
+    return jnp.where(norm <= min_norm, min_norm, masked_norm)
+
+
+def complex_branch(mask: jax.Array, x: jax.Array) -> None:
+    jnp.where(mask, x, 1j)
+    jnp.where(mask, 1j, x)
+
+
+def masked_by_an_ndarray(mask: NDArray[float32, N], x: NDArray[float32, N], y: jax.typing.ArrayLike) -> None:
+    assert_type(jnp.where(mask > 0, x, 1j).shape, tuple[DimSize[N]])
+    jnp.where(mask > 0, x, y)
+
+
+def takes_array_like(x: jax.typing.ArrayLike) -> jax.Array:
+    return jnp.asarray(x)
+
+
+def ndarrays_are_array_like(a: NDArray[float32, N], b: NDArray[int32, N, N], c: NDArray[bool_, N]) -> None:
+    takes_array_like(a)
+    takes_array_like(b.T)
+    takes_array_like(c)
+    takes_array_like(a[0])
+
+
+def arithmetic_on_array_like(m: jax.typing.ArrayLike, r: jax.typing.ArrayLike) -> None:
+    # optax's matrix_inverse_pth_root: each member of the union meets each of the other's
+    damped = m + r * jnp.eye(3)
+    scaled = (1 - r) * m + r * m / 2
+    takes_array_like(damped)
+    takes_array_like(scaled)
