@@ -348,6 +348,13 @@ def products() -> list[str]:
     out = []
     for name in ("matmul", "dot"):
         out.append(f"## jax.numpy: before {name}")
+        # An argument typed Any (unannotated code) meets every overload below, and pyright makes the
+        # call Unknown when their results differ, unless the first it meets holds them all: jax's
+        # Array, as without ndtyping (a Never parameter, which only Any meets). Unknown spread to
+        # every later call, each of which then weighed all of its overloads too.
+        keywords = "*, precision: _NdtAny = None, preferred_element_type: _NdtAny = None"
+        out.append(overload(name, f"a: _NdtNever, b: _NdtAny, {keywords}", "Array"))
+        out.append(overload(name, f"a: _NdtAny, b: _NdtNever, {keywords}", "Array"))
         out.append(
             overload(
                 name,
@@ -529,14 +536,15 @@ def where() -> list[str]:
     call is an error: jax's own `where` is narrowed to arguments that are not jax or ndtyping arrays,
     and the overloads here take every other case (a numpy or Python mask, a jax.Array of unknown
     shape, branches that are not ndtyping arrays)."""
-    # A branch typed Any (a dict pytree's value) meets every overload below, whose results differ,
-    # and pyright makes the call Unknown unless the first it meets holds them all: a Never branch,
-    # which only Any meets, gives an array of unknown shape and dtype.
-    unknown = res("_NdtAny", ANY_SHAPE)
+    # A branch typed Any (a dict pytree's value, unannotated code) meets every overload below, whose
+    # results differ, and pyright makes the call Unknown unless the first it meets holds them all: a
+    # Never branch, which only Any meets, gives jax's Array (an array of unknown shape and dtype), as
+    # without ndtyping. (ShapedJaxArray[Any, tuple[Any, ...]] holds Any, so it subsumed nothing, and
+    # `jnp.where(c, x, y)` of untyped x and y was Unknown.)
     out = [
         "## jax.numpy: before where",
-        overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", unknown),
-        overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", unknown),
+        overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", "Array"),
+        overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", "Array"),
     ]
     # A Python complex is a branch too: jax's ArrayLike holds it, and pyright tries each member of
     # a union argument (`y: jax.typing.ArrayLike`) on its own, so without it real code is an error.
@@ -1556,45 +1564,25 @@ def basearray_patch() -> list[str]:
     ]
 
 
-# The operators every member of jax's ArrayLike has (a Python complex has no `@`, `&` or `<<`, so
-# plain pyright rejects those on an ArrayLike already, and they stay out).
-ARRAY_LIKE_BINARY = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lt", "le", "gt", "ge"]
-ARRAY_LIKE_REFLECTED = ["radd", "rsub", "rmul", "rtruediv", "rfloordiv", "rmod", "rpow"]
-
-
 def typing_patch() -> list[str]:
     """jax._src.typing's ArrayLike (`jax.typing.ArrayLike`; jax.lax and jax.numpy.linalg take it)
-    accepts NDArray too, through a protocol that asks for `__array__` only. Naming ShapedArray in
-    the union instead made plain code slow: pyright tries a union argument member by member, and
-    `m * m` with `m: jax.typing.ArrayLike` weighed all of ShapedArray's operator overloads for an
-    array of unknown shape (optax's linear_algebra.py: 24 s against 3 s without ndtyping). The
-    protocol's operators and attributes come from a base class that is no protocol, so they are not
-    requirements (matching an NDArray against them cost seconds); the operators give jax's own
-    `Array`, as jax's annotations say of arithmetic on an ArrayLike."""
-    binary = [f"  def __{name}__(self, other: _NdtAnyType, /) -> Array: ..." for name in ARRAY_LIKE_BINARY]
-    reflected = [f"  def __{name}__(self, other: _NdtAnyType, /) -> Array: ..." for name in ARRAY_LIKE_REFLECTED]
-    unary = [f"  def __{name}__(self, /) -> Array: ..." for name in ("neg", "pos", "abs")]
+    accepts NDArray too, through a protocol that asks for `__array__` only and derives from jax's
+    array class, the way the overlay's `jax.Array` does (basearray_patch): so an NDArray argument
+    is accepted, and in the function's body that member of the union is a jax array, with jax's own
+    methods and operators, as without ndtyping.
+
+    Naming ShapedArray in the union instead made plain code slow: pyright tries a union argument
+    member by member, and `m * m` with `m: jax.typing.ArrayLike` weighed every ShapedArray
+    operator overload for an array of unknown shape (optax's linear_algebra.py: 24 s, 3 s without
+    ndtyping). A protocol with only some of the operators made code that indexes or transposes an
+    ArrayLike an error (optax's losses)."""
     return [
         "## jax._src.typing: rename import ArrayLike -> _NdtJaxArrayLike",
         "## jax._src.typing: preamble",
         # only names the preamble imports itself: jax 0.12's module no longer imports Union
         "from typing import Any as _NdtAnyType, Protocol as _NdtProtocol, Union as _NdtUnion",
-        "class _NdtArrayLikeSurface:",
-        # the attributes every array has: numpy scalars, numpy and jax arrays have them too
-        "  @property",
-        "  def shape(self) -> tuple[int, ...]: ...",
-        "  @property",
-        "  def dtype(self) -> _NdtAnyType: ...",
-        "  @property",
-        "  def ndim(self) -> int: ...",
-        "  @property",
-        "  def size(self) -> int: ...",
-        *binary,
-        *reflected,
-        *unary,
-        "  def __divmod__(self, other: _NdtAnyType, /) -> tuple[Array, Array]: ...",
-        "  def __rdivmod__(self, other: _NdtAnyType, /) -> tuple[Array, Array]: ...",
-        "class _NdtArrayLikeNDArray(_NdtArrayLikeSurface, _NdtProtocol):",
+        "from jax._src.basearray import _NdtNominalArray",
+        "class _NdtArrayLikeNDArray(_NdtNominalArray, _NdtProtocol):",
         '  """An ndtyping array (anything with `__array__`) where jax.typing.ArrayLike is asked for."""',
         "  def __array__(self) -> _NdtAnyType: ...",
         "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArrayLikeNDArray]",

@@ -47,3 +47,10 @@ def arithmetic_on_array_like(m: jax.typing.ArrayLike, r: jax.typing.ArrayLike) -
     scaled = (1 - r) * m + r * m / 2
     takes_array_like(damped)
     takes_array_like(scaled)
+
+
+def array_like_arguments(x: jax.Array, m: jax.typing.ArrayLike, w: jax.typing.ArrayLike | None) -> None:
+    # optax's losses: an ArrayLike passed on to jax.numpy, whose own parameters name jax's ArrayLike
+    takes_array_like(jnp.sum(x, where=w))
+    takes_array_like(jnp.clip(x, min=m))
+    takes_array_like(jnp.asarray(m).T)
