@@ -87,6 +87,9 @@ JAX_NUMPY_PREAMBLE = f"""\
 _NdtCD = _NdtTypeVar("_NdtCD", bound=_ndt_np.generic, covariant=True, default=_NdtAny)
 _NdtCSh = _NdtTypeVar("_NdtCSh", bound=tuple[_NdtAny, ...], default=tuple[_NdtAny, ...])
 
+# a shape of one axis or more (jnp.where's branches against a mask of unknown shape)
+_NdtShRanked = _NdtTypeVar("_NdtShRanked", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]])
+
 # NDArray is a protocol, not one of jax's ArrayLike types: let every jax.numpy function take it.
 # (jax._src.typing's ArrayLike is extended the same way, for jax.lax and jax.numpy.linalg.)
 ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
@@ -559,11 +562,19 @@ def where() -> list[str]:
             overload("where", f"condition: {mask}, x: {scalar}, y: {branch}, /", res("_NdtD", result)),
         ]
 
-    # a numpy or Python mask: x's shape (the mask's shape does not solve the result's)
-    out += branches(WHERE_OTHER, "_NdtSh", "_NdtSh")
-    # an ndtyping mask: of unknown rank or 0-d (x's shape), then the shapes that broadcast
-    for mask in (arr("_NdtAny", UNKNOWN_RANK_MASK), arr("_NdtAny", "tuple[()]")):
-        out += branches(mask, "_NdtSh", "_NdtSh")
+    # a numpy or Python mask, or an ndtyping mask of unknown rank: x's shape (the mask's shape does
+    # not solve the result's), if x (or y) has an axis. Two 0-d branches (numpy scalars) take the
+    # mask's shape, which is unknown here: jax's fallback below (x's `()` made
+    # `jnp.where(m, np.float32(1), 0.0).shape[0]` an error for a jax.Array mask `m`).
+    unknown_mask = f"{WHERE_OTHER} | {arr('_NdtAny', UNKNOWN_RANK_MASK)}"
+    out += branches(unknown_mask, "_NdtShRanked", "_NdtShRanked")
+    zero_d = arr("_NdtAny", "tuple[()]")
+    out.append(
+        overload("where", f"condition: {unknown_mask}, x: {zero_d}, y: {zero_d} | {SCALAR} | complex, /", "Array")
+    )
+    out.append(overload("where", f"condition: {unknown_mask}, x: {SCALAR} | complex, y: {zero_d}, /", "Array"))
+    # a 0-d ndtyping mask: x's shape, then the shapes that broadcast
+    out += branches(arr("_NdtAny", "tuple[()]"), "_NdtSh", "_NdtSh")
     names = dict(zip("abcd", LETTERS))
     for mask, branch, result in WHERE_MASKS:
         mask_type = arr("_NdtAny", shape_rules.render(mask, names, REST))

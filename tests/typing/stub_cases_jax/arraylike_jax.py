@@ -5,6 +5,8 @@ ArrayLike must meet an overload: a Python `complex` branch of `jnp.where` met no
 
 import jax
 import jax.numpy as jnp
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, int32
@@ -54,3 +56,13 @@ def array_like_arguments(x: jax.Array, m: jax.typing.ArrayLike, w: jax.typing.Ar
     takes_array_like(jnp.sum(x, where=w))
     takes_array_like(jnp.clip(x, min=m))
     takes_array_like(jnp.asarray(m).T)
+
+
+def zero_d_branches(m: jax.Array, s: np.float32, mask: npt.NDArray[np.bool_]) -> None:
+    # two numpy scalars as branches take the mask's shape, unknown here: jax's Array, not a 0-d
+    # array (whose `.shape[0]` was an error)
+    r = jnp.where(m, s, 0.0)
+    assert_type(r, jax.Array)
+    takes_array_like(r.shape[0])
+    q = jnp.where(mask, np.float32(1.0), s)
+    takes_array_like(q.sum(axis=0))
