@@ -91,7 +91,7 @@ _NdtCSh = _NdtTypeVar("_NdtCSh", bound=tuple[_NdtAny, ...], default=tuple[_NdtAn
 _NdtShRanked = _NdtTypeVar("_NdtShRanked", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]])
 
 # NDArray is a protocol, not one of jax's ArrayLike types: let every jax.numpy function take it.
-# (jax._src.typing's ArrayLike is extended the same way, for jax.lax and jax.numpy.linalg.)
+# (jax._src.typing's ArrayLike takes NDArray through a protocol instead: see typing_patch.)
 ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
 # jax's own ArrayLike, which names jax's array class (see basearray_patch): the narrowed fallbacks of
 # the functions whose shapes ndtyping checks take it, so an NDArray that fits none of their rules is an error
@@ -552,7 +552,8 @@ def where() -> list[str]:
     # A Python complex is a branch too: jax's ArrayLike holds it, and pyright tries each member of
     # a union argument (`y: jax.typing.ArrayLike`) on its own, so without it real code is an error.
     # (The result keeps the array's dtype: a complex scalar would promote it, which is not tracked.)
-    scalar = f"{SCALAR} | complex | _NdtArray[_NdtD, tuple[()]]"
+    python_scalar = f"{SCALAR} | complex"
+    scalar = f"{python_scalar} | _NdtArray[_NdtD, tuple[()]]"
 
     def branches(mask: str, shape: str, result: str) -> list[str]:
         # x and y of one shape (y a union with the scalars: one overload fewer to try), or x a scalar
@@ -569,10 +570,8 @@ def where() -> list[str]:
     unknown_mask = f"{WHERE_OTHER} | {arr('_NdtAny', UNKNOWN_RANK_MASK)}"
     out += branches(unknown_mask, "_NdtShRanked", "_NdtShRanked")
     zero_d = arr("_NdtAny", "tuple[()]")
-    out.append(
-        overload("where", f"condition: {unknown_mask}, x: {zero_d}, y: {zero_d} | {SCALAR} | complex, /", "Array")
-    )
-    out.append(overload("where", f"condition: {unknown_mask}, x: {SCALAR} | complex, y: {zero_d}, /", "Array"))
+    out.append(overload("where", f"condition: {unknown_mask}, x: {zero_d}, y: {zero_d} | {python_scalar}, /", "Array"))
+    out.append(overload("where", f"condition: {unknown_mask}, x: {python_scalar}, y: {zero_d}, /", "Array"))
     # a 0-d ndtyping mask: x's shape, then the shapes that broadcast
     out += branches(arr("_NdtAny", "tuple[()]"), "_NdtSh", "_NdtSh")
     names = dict(zip("abcd", LETTERS))

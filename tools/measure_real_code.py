@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tarfile
@@ -25,6 +24,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from measure_corpus import new_findings, ratio, run_ndtyping_check, run_plain_pyright
 
+from ndtyping._overlay import default_overlay_dir
+
 # name -> (version, what it exercises). Pinned: a new release would move the figures.
 PACKAGES = {
     "filterpy": ("2.0.0", "numpy: Kalman filters, attributes assigned in __init__ and updated by nested np.dot"),
@@ -33,10 +34,8 @@ PACKAGES = {
 
 
 def cache_root() -> Path:
-    base = os.environ.get("NDTYPING_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ndtyping"
-    )
-    return Path(base) / "real-code"
+    """Beside the overlay's cache (`$NDTYPING_CACHE`, or ~/.cache/ndtyping)."""
+    return default_overlay_dir().parent / "real-code"
 
 
 def fetch(name: str, version: str) -> Path:
@@ -52,9 +51,7 @@ def fetch(name: str, version: str) -> Path:
         )  # fmt: skip
         (sdist,) = download.glob(f"{name}-{version}.tar.gz")
         with tarfile.open(sdist) as archive:
-            archive.extractall(cache_root(), filter="data") if sys.version_info >= (3, 12) else archive.extractall(
-                cache_root()
-            )
+            archive.extractall(cache_root())  # a pinned release from PyPI
         for test in [*root.rglob("*_test.py"), *root.rglob("test_*.py")]:
             test.unlink()
         (root / "pyrightconfig.json").write_text("{}\n")
