@@ -119,6 +119,13 @@ class _NdtPlainJaxArray(_NdtPlainProtocol):
 """
 
 PLAIN = "_NdtPlainJaxArray"
+# what jax's own `where` is narrowed to: no jax array (a ShapedJaxArray is one, and its mask is checked)
+WHERE_OTHER = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | int | float | complex"
+# jax's ArrayLike without ndtyping's arrays (NDArray, ShapedJaxArray), in one union: the first overload
+# of a function that has shape rules, so that plain code's calls (`jax.typing.ArrayLike` arguments)
+# match it whole instead of each member of each union against every rule. Numpy arrays of known shape
+# are in it too: pyright cannot tell them from the others (`ndarray[tuple[Any, ...], ...]` takes them).
+PLAIN_ARRAY_LIKE = f"{PLAIN} | {WHERE_OTHER}"
 
 
 def plain_first(name: str, params: str) -> str:
@@ -445,8 +452,7 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
     a = LETTERS[0]
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))
     out = [
-        plain_first(name, f"{self_param}x: {PLAIN}, y: {PLAIN} | {SCALAR}, /"),
-        plain_first(name, f"{self_param}x: {SCALAR}, y: {PLAIN}, /"),
+        plain_first(name, f"{self_param}x: {PLAIN_ARRAY_LIKE}, y: {PLAIN_ARRAY_LIKE}, /"),
         # an `Any` argument (only `Any` meets `Never`): jax's Array, which holds every result below.
         # pyright tries every overload for it and makes the call Unknown unless the first it meets
         # holds them all; with the strict tail the fallback (Array) no longer took it.
@@ -503,7 +509,7 @@ def elementwise() -> list[str]:
     out = []
     for name, families in UNARY.items():
         out.append(f"## jax.numpy: before {name}")
-        out.append(plain_first(name, f"x: {PLAIN}, /"))
+        out.append(plain_first(name, f"x: {PLAIN_ARRAY_LIKE}, /"))
         for dtype_in, dtype_out in families:
             out.append(overload(name, f"x: {arr(dtype_in, '_NdtSh')}, /", res(dtype_out, "_NdtSh")))
     for name, (integers, integer_result) in BINARY_FUNCTIONS.items():
@@ -518,7 +524,7 @@ def elementwise() -> list[str]:
     out += where()
     out.append("## jax.numpy: before clip")
     bound = f"{SCALAR} | None"
-    out.append(plain_first("clip", f"x: {PLAIN}, /, min: {bound} = None, max: {bound} = None"))
+    out.append(plain_first("clip", f"x: {PLAIN_ARRAY_LIKE}, /, min: {bound} = None, max: {bound} = None"))
     out.append(
         overload(
             "clip", f"x: {arr('_NdtD', '_NdtSh')}, /, min: {bound} = None, max: {bound} = None", res("_NdtD", "_NdtSh")
@@ -529,8 +535,6 @@ def elementwise() -> list[str]:
 
 # a mask of unknown rank (rank 5 or more: `tuple[Any, ...]`, a jax.Array, matches it first)
 UNKNOWN_RANK_MASK = "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]"
-# what jax's own `where` is narrowed to: no jax array (a ShapedJaxArray is one, and its mask is checked)
-WHERE_OTHER = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | int | float | complex"
 
 
 def where() -> list[str]:
@@ -544,8 +548,13 @@ def where() -> list[str]:
     # Never branch, which only Any meets, gives jax's Array (an array of unknown shape and dtype), as
     # without ndtyping. (ShapedJaxArray[Any, tuple[Any, ...]] holds Any, so it subsumed nothing, and
     # `jnp.where(c, x, y)` of untyped x and y was Unknown.)
+    # First, arguments none of which is an ndtyping array (jax's ArrayLike, as plain jax code types
+    # them): jax's own Array, in one overload. Without it pyright tried each member of each union
+    # argument against every overload below, and `jnp.where(c, a, b)` of three
+    # `jax.typing.ArrayLike`s was an error (too many combinations) after 0.4 s.
     out = [
         "## jax.numpy: before where",
+        plain_first("where", f"condition: {PLAIN_ARRAY_LIKE}, x: {PLAIN_ARRAY_LIKE}, y: {PLAIN_ARRAY_LIKE}, /"),
         overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", "Array"),
         overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", "Array"),
     ]
@@ -718,7 +727,7 @@ def creation() -> list[str]:
     for name in ("zeros_like", "ones_like", "empty_like"):
         first = "prototype" if name == "empty_like" else "a"
         out.append(f"## jax.numpy: before {name}")
-        out.append(plain_first(name, f"{first}: {PLAIN}, dtype: _NdtAny = None, shape: None = None"))
+        out.append(plain_first(name, f"{first}: {PLAIN_ARRAY_LIKE}, dtype: _NdtAny = None, shape: None = None"))
         out.append(
             overload(
                 name,
@@ -734,7 +743,11 @@ def creation() -> list[str]:
             )
         )
     out.append("## jax.numpy: before full_like")
-    out.append(plain_first("full_like", f"a: {PLAIN}, fill_value: _NdtAny, dtype: _NdtAny = None, shape: None = None"))
+    out.append(
+        plain_first(
+            "full_like", f"a: {PLAIN_ARRAY_LIKE}, fill_value: _NdtAny, dtype: _NdtAny = None, shape: None = None"
+        )
+    )
     out.append(
         overload(
             "full_like",

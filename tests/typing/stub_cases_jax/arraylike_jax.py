@@ -66,3 +66,19 @@ def zero_d_branches(m: jax.Array, s: np.float32, mask: npt.NDArray[np.bool_]) ->
     takes_array_like(r.shape[0])
     q = jnp.where(mask, np.float32(1.0), s)
     takes_array_like(q.sum(axis=0))
+
+
+def all_three_array_like(c: jax.typing.ArrayLike, a: jax.typing.ArrayLike, b: jax.typing.ArrayLike) -> None:
+    # optax's schedules and losses: jax's own Array, as without ndtyping. pyright tried each member of
+    # each union against every shape rule, gave up (too many combinations) and reported no overload
+    assert_type(jnp.where(c, a, b), jax.Array)
+    assert_type(jnp.maximum(a, b), jax.Array)
+    assert_type(jnp.exp(a), jax.Array)
+    assert_type(jnp.zeros_like(a), jax.Array)
+
+
+def plain_calls_stay_plain(x: jax.Array, n: npt.NDArray[np.float32]) -> None:
+    # no ndtyping array among the arguments: jax's own Array, in the first overload pyright tries
+    assert_type(jnp.where(x > 0, x, n), jax.Array)
+    assert_type(jnp.add(n, 1.0), jax.Array)
+    assert_type(jnp.clip(n, min=0.0), jax.Array)
