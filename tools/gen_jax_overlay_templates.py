@@ -1584,6 +1584,10 @@ def basearray_patch() -> list[str]:
         # *Unknown]`: its dtype and shape are unknown, which is Any (no parameters: NDArray's has none)
         "  def __array__(self) -> _ndt_np.ndarray[tuple[_NdtAny, ...], _ndt_np.dtype[_NdtAny]]: ...",
         "## jax._src.basearray: narrow ArrayLike Array -> _NdtNominalArray",
+        # numpy's scalars by the base class numpy's overlay gives `number` (no bit width, which is an
+        # Any that kept pyright from settling any overload for an ArrayLike argument: number_base in
+        # tools/gen_overlay_templates.py)
+        "## jax._src.basearray: narrow StaticScalar number -> _NdtNumber",
     ]
 
 

@@ -561,6 +561,35 @@ def scalar_operands() -> list[str]:
     return out
 
 
+# numpy's `number` with its operators but no bit width, made the first base of `number` (its own
+# operators stay first): jax's ArrayLike names it instead of bare `np.number`, whose bit width is an
+# `Any` in an invariant position. By pyright's rule (docs/dev/pyright-performance.md, sections 10
+# and 11) an overload match is then never final for a call with an ArrayLike argument, and pyright
+# weighed every shape rule of jax.numpy after the plain overload had matched: a loop carrying such a
+# value through `jnp.where` (optax's join_schedules, 15 lines) took 30 s, 1.7 s with this class.
+# Its operators are as loose as numpy's own `number` declares them (their results are Incomplete).
+NUMBER_OPERATORS = ["add", "sub", "mul", "pow", "truediv"]
+NUMBER_COMPARISONS = ["lt", "le", "gt", "ge"]
+
+
+def number_base() -> list[str]:
+    feature = "[number-base]"
+    out = [
+        f"## numpy: preamble {feature}",
+        "from typing import Any as _NdtNumberAny, Generic as _NdtNumberGeneric",
+        "from typing_extensions import TypeVar as _NdtNumberTypeVar",
+        '_NdtNumberItem = _NdtNumberTypeVar("_NdtNumberItem", bound=complex, default=int | float | complex, covariant=True)',
+        "class _NdtNumber(generic[_NdtNumberItem], _NdtNumberGeneric[_NdtNumberItem]):",
+        '    """numpy\'s number without its bit width: jax.typing.ArrayLike names it (see ndtyping\'s overlay)"""',
+    ]
+    out += [f"    def __{name}__(self) -> _NdtNumberAny: ..." for name in ("neg", "pos", "abs")]
+    names = [f"__{prefix}{op}__" for op in NUMBER_OPERATORS for prefix in ("", "r")]
+    names += [f"__{op}__" for op in NUMBER_COMPARISONS]
+    out += [f"    def {name}(self, other: _NdtNumberAny, /) -> _NdtNumberAny: ..." for name in names]
+    out.append(f"## numpy: narrow number generic -> _NdtNumber {feature}")
+    return out
+
+
 # Integer dtypes by the float numpy computes them in (int8 -> float16, int16 -> float32, int32 and
 # int64 -> float64); bool goes with int8.
 INT_WIDE = "_ndt_np.integer[_ndt_nbit._64Bit] | _ndt_np.integer[_ndt_nbit._32Bit]"
@@ -1564,6 +1593,7 @@ def sections() -> list[str]:
         + products()
         + ufuncs()
         + scalar_operands()
+        + number_base()
         + same_shape()
         + creation()
         + rank_keeping()

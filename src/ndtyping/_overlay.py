@@ -28,7 +28,8 @@ A template file holds sections, each starting with a line `## <module>: <action>
   definition of `matmul` (or of a type alias `matmul = ...`; or, for the new class of an `extend`
   section, in its copy of the parent's `__call__`), the type name is replaced: the library's
   fallback then no longer accepts an ndtyping array whose shape fits none of ndtyping's overloads,
-  so pyright reports the call.
+  so pyright reports the call. Of a class (`## numpy: narrow number generic -> _NdtNumber`), only
+  its bases are: the class then derives from the new one, its body stays as it is.
 
 A function defined once (jax's stubs) becomes the last overload of the set; a parent `__call__`
 copied by `extend` is re-indented to the new class and made an overload the same way.
@@ -490,7 +491,7 @@ def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: fro
             return f"{section.module} does not import {section.target!r}"
     elif section.action == "narrow" and section.target not in extended:
         if not _narrowed_nodes(tree, section.target):
-            return f"{section.module} has no function or type alias {section.target!r} to narrow"
+            return f"{section.module} has no function, class or type alias {section.target!r} to narrow"
     return ""
 
 
@@ -507,12 +508,19 @@ def _first_def(tree: ast.Module, target: str) -> Optional[ast.FunctionDef]:
 
 
 def _narrowed_nodes(tree: ast.Module, name: str) -> list[ast.stmt]:
-    """The module's functions named `name`, or its assignments to `name` (a type alias)."""
+    """The module's functions or classes named `name`, or its assignments to `name` (a type alias)."""
     return [
         n for n in tree.body
-        if (isinstance(n, ast.FunctionDef) and n.name == name)
+        if (isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name == name)
         or (isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets))
     ]  # fmt: skip
+
+
+def _narrowed_lines(node: ast.stmt) -> range:
+    """The line indexes a `narrow` rewrites in `node`: a class's header (its bases), all of the rest."""
+    if isinstance(node, ast.ClassDef):
+        return range(node.lineno - 1, node.body[0].lineno - 1)
+    return range(node.lineno - 1, node.end_lineno or node.lineno)
 
 
 def _imports(tree: ast.Module, name: str) -> list[ast.ImportFrom]:
@@ -637,7 +645,7 @@ def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
         if narrow.target in extended:
             continue  # narrowed in the subclass's copy above; the library's class stays as it is
         for node in _narrowed_nodes(tree, narrow.target):
-            for index in range(node.lineno - 1, node.end_lineno or node.lineno):
+            for index in _narrowed_lines(node):
                 lines[index] = re.sub(rf"\b{narrow.old}\b", narrow.new, lines[index])
 
     for section in (s for s in sections if s.action == "rename"):

@@ -58,12 +58,17 @@ def test_renaming_jax_array_class() -> None:
     its module's base, so such a module keeps jax's own text (the preamble alone would define
     `Array` twice)."""
     sections = [s for s in _parse_template(_template_text("jax")) if s.module == "jax._src.basearray"]
-    assert [s.action for s in sections] == ["rename-class", "preamble", "narrow"]
-    source = "from typing import final\n@final\nclass Array:\n  def copy(self) -> Array: ...\nArrayLike = Union[\n  Array,\n  int]\n"
+    assert [s.action for s in sections] == ["rename-class", "preamble", "narrow", "narrow"]
+    source = (
+        "from typing import final\n@final\nclass Array:\n  def copy(self) -> Array: ...\n"
+        "StaticScalar = Union[np.bool_, np.number, int]\nArrayLike = Union[\n  Array,\n  StaticScalar]\n"
+    )
     patched = _apply(source, ast.parse(source), sections)
     assert "@final\nclass _NdtNominalArray:\n  def copy(self) -> Array: ..." in patched
     assert "class Array(_NdtNominalArray, _NdtProtocol):" in patched
-    assert "ArrayLike = Union[\n  _NdtNominalArray,\n  int]" in patched  # jax's ArrayLike names the class
+    assert "ArrayLike = Union[\n  _NdtNominalArray,\n  StaticScalar]" in patched  # jax's ArrayLike names the class
+    # numpy's scalars by the overlay's base class of np.number, which has no bit width (an Any)
+    assert "StaticScalar = Union[np.bool_, np._NdtNumber, int]" in patched
     moved = "class ArrayBase:\n  def copy(self) -> ArrayBase: ...\n"
     assert _misfit(sections[0], ast.parse(moved), moved.splitlines()) == "jax._src.basearray has no class 'Array'"
 

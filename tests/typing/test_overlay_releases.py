@@ -7,6 +7,7 @@ The overlay must still build, warn once naming each, and keep every other shape.
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 from pathlib import Path
@@ -103,3 +104,23 @@ def test_a_removed_module_costs_only_its_shapes(tmp_path: Path) -> None:
     assert any("no stub for numpy.lib._twodim_base_impl" in w for w in warnings), warnings
     assert all("_twodim_base_impl" in w for w in warnings), warnings
     assert "def mean(a: _NdtArray" in (overlay / "numpy" / "_core" / "fromnumeric.pyi").read_text()
+
+
+def test_narrowing_a_class_changes_its_bases_only() -> None:
+    """`## numpy: narrow number generic -> _NdtNumber` makes the class derive from the new name;
+    the same name inside the class body (a method's annotation) stays the library's."""
+    from ndtyping._overlay import _apply, _parse_template
+
+    source = (
+        "class generic: ...\n"
+        "class number(\n"
+        "    generic,\n"
+        "):\n"
+        "    def widen(self, other: generic) -> generic: ...\n"
+        "def keep(x: generic) -> generic: ...\n"
+    )
+    (section,) = _parse_template("## numpy: narrow number generic -> _NdtNumber\n")
+    patched = _apply(source, ast.parse(source), [section])
+    assert "    _NdtNumber,\n):" in patched
+    assert "def widen(self, other: generic) -> generic: ..." in patched
+    assert "def keep(x: generic) -> generic: ..." in patched

@@ -82,3 +82,28 @@ def plain_calls_stay_plain(x: jax.Array, n: npt.NDArray[np.float32]) -> None:
     assert_type(jnp.where(x > 0, x, n), jax.Array)
     assert_type(jnp.add(n, 1.0), jax.Array)
     assert_type(jnp.clip(n, min=0.0), jax.Array)
+
+
+def numpy_scalars_are_array_like(f: np.float32, i: np.integer, n: np.number, b: np.bool_) -> None:
+    # jax's ArrayLike names numpy's scalars by a base class of np.number that has no bit width
+    # (ndtyping's overlay): every numpy scalar is still one, and their arithmetic is numpy's own
+    takes_array_like(f)
+    takes_array_like(i)
+    takes_array_like(n)
+    takes_array_like(b)
+    assert_type(f + 1, np.float32)
+    assert_type(f.item(), float)
+
+
+def join_schedules(step: jax.typing.ArrayLike, first: jax.typing.ArrayLike, boundaries: list[int]) -> jax.Array:
+    # optax's loop: the value carried through jnp.where is an ArrayLike on the first round
+    output = first
+    for boundary in boundaries:
+        output = jnp.where(jnp.asarray(step) < boundary, output, first)
+    return jnp.asarray(output)
+
+
+def array_like_operators(x: jax.typing.ArrayLike, y: jax.typing.ArrayLike) -> None:
+    takes_array_like(x * 2 + y)
+    takes_array_like(abs(x))
+    takes_array_like(x**2 - y / 3)
