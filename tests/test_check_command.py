@@ -616,3 +616,32 @@ def test_an_ndarray_where_the_code_says_np_ndarray_is_accepted(tmp_path: Path) -
     )
     data = json.loads(ndtyping_check("--json", "helpers.py", cwd=tmp_path).stdout)
     assert data["summary"]["accepted_ndarray_annotations"] == 8
+
+
+def test_no_overloads_beside_an_argument_error_is_left_out() -> None:
+    """An overloaded function's "no overloads match" on top of its argument's own error is one
+    error, as the library's single signature reports it (optax: `jnp.expand_dims(w, axis)` with
+    `axis` possibly None). A "no overloads" alone stays."""
+    from ndtyping._check_command import Finding
+    from ndtyping._messages import rewrite_findings
+
+    def finding(line: int, column: int, rule: str, message: str) -> Finding:
+        return Finding("a.py", line, column, line, column + 5, "error", rule, message)
+
+    call = finding(3, 9, "reportCallIssue", 'No overloads for "expand_dims" match the provided arguments')
+    argument = finding(
+        3, 31, "reportArgumentType",
+        'Argument of type "int | None" cannot be assigned to parameter "axis" of type "int | Sequence[int]" '
+        'in function "expand_dims"',
+    )  # fmt: skip
+    alone = finding(5, 9, "reportCallIssue", 'No overloads for "where" match the provided arguments')
+    shape = finding(7, 9, "reportCallIssue", 'No overloads for "where" match the provided arguments')
+    shape_argument = finding(
+        7, 30, "reportArgumentType",
+        'Argument of type "ShapedArray[float32, tuple[M@f]]" cannot be assigned to parameter "y" of type '
+        '"ShapedArray[D@where, tuple[Literal[1], *Rest@where]]" in function "where"',
+    )  # fmt: skip
+    kept = rewrite_findings([call, argument, alone, shape, shape_argument], {})
+    assert [(f.line, f.rule) for f in kept] == [
+        (3, "reportArgumentType"), (5, "reportCallIssue"), (7, "reportCallIssue"), (7, "reportArgumentType")
+    ]  # fmt: skip

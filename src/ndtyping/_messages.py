@@ -329,8 +329,28 @@ def rewrite_findings(findings: Sequence[object], source_lines: dict[str, list[st
                 )
                 out.append(replace(finding, message=text))  # type: ignore[type-var]
                 continue
+            if _names_an_argument_error(items, index, head.group(1)):
+                # The overloads ndtyping adds make pyright say "no overloads match" on top of an
+                # argument's own error that has nothing to do with shapes, which a call of the
+                # library's single signature reports alone (`jnp.expand_dims(x, axis)` with `axis`
+                # possibly None): one error per call. Against a shape rule both stay: the argument
+                # error names only the last rule pyright tried.
+                continue
         out.append(replace(finding, message=rewrite_message(message)))  # type: ignore[type-var]
     return out
+
+
+def _names_an_argument_error(items: list[object], index: int, function: str) -> bool:
+    """Whether another finding on the line of `items[index]` is an argument error of `function`
+    that names no ndtyping array (pyright's text, before rewriting, spells it ShapedArray)."""
+    call = items[index]
+    tail = f'in function "{function}"'
+    return any(
+        n != index and other.file == call.file and other.line == call.line  # type: ignore[attr-defined]
+        and other.rule == "reportArgumentType" and tail in other.message  # type: ignore[attr-defined]
+        and "ShapedArray" not in other.message  # type: ignore[attr-defined]
+        for n, other in enumerate(items)
+    )  # fmt: skip
 
 
 def _callee(lines: list[str], line: int, column: int) -> Optional[str]:
