@@ -129,7 +129,8 @@ PLAIN_ARRAY_LIKE = f"{PLAIN} | {WHERE_OTHER}"
 
 
 def plain_first(name: str, params: str) -> str:
-    """The overload that comes before ndtyping's rules: a plain jax.Array in, jax's own Array out."""
+    """The overload that comes before ndtyping's rules: plain arguments in (PLAIN_ARRAY_LIKE, or a
+    plain jax.Array), jax's own Array out."""
     return overload(name, params, "_NdtPlainResult")
 
 
@@ -448,7 +449,7 @@ def binary_overloads(name: str, self_param: str, integers: str, integer_result: 
     or a Python scalar (a union in `y`: pyright re-evaluates a nested argument for every overload
     it tries, docs/dev/pyright-performance.md section 6), one with the scalar first, and last the
     same shape again for 0-d arrays, which the first pattern (at least one axis) leaves out. Before
-    them, plain jax arrays and scalars: jax's own Array."""
+    them, arguments none of which is an ndtyping array (PLAIN_ARRAY_LIKE): jax's own Array."""
     a = LETTERS[0]
     families = (("_NdtDInexact", SCALAR, "_NdtDInexact"), (integers, "int", integer_result))
     out = [
@@ -543,15 +544,15 @@ def where() -> list[str]:
     call is an error: jax's own `where` is narrowed to arguments that are not jax or ndtyping arrays,
     and the overloads here take every other case (a numpy or Python mask, a jax.Array of unknown
     shape, branches that are not ndtyping arrays)."""
-    # A branch typed Any (a dict pytree's value, unannotated code) meets every overload below, whose
-    # results differ, and pyright makes the call Unknown unless the first it meets holds them all: a
-    # Never branch, which only Any meets, gives jax's Array (an array of unknown shape and dtype), as
-    # without ndtyping. (ShapedJaxArray[Any, tuple[Any, ...]] holds Any, so it subsumed nothing, and
-    # `jnp.where(c, x, y)` of untyped x and y was Unknown.)
     # First, arguments none of which is an ndtyping array (jax's ArrayLike, as plain jax code types
     # them): jax's own Array, in one overload. Without it pyright tried each member of each union
     # argument against every overload below, and `jnp.where(c, a, b)` of three
     # `jax.typing.ArrayLike`s was an error (too many combinations) after 0.4 s.
+    # Then a branch typed Any beside an ndtyping array (a dict pytree's value, unannotated code): it
+    # meets every overload below, whose results differ, and pyright makes the call Unknown unless the
+    # first it meets holds them all: a Never branch, which only Any meets, gives jax's Array (an
+    # array of unknown shape and dtype), as without ndtyping. (ShapedJaxArray[Any, tuple[Any, ...]]
+    # holds Any, so it subsumed nothing, and `jnp.where(c, x, y)` of untyped x and y was Unknown.)
     out = [
         "## jax.numpy: before where",
         plain_first("where", f"condition: {PLAIN_ARRAY_LIKE}, x: {PLAIN_ARRAY_LIKE}, y: {PLAIN_ARRAY_LIKE}, /"),
