@@ -254,6 +254,41 @@ def test_shape_errors_in_the_users_words(tmp_path: Path) -> None:
     assert "ShapedArray" not in result.stdout and "invariant" not in result.stdout
 
 
+JAX_SHAPE_ERRORS = """\
+import jax.numpy as jnp
+from ndtyping import DimensionVar, NDArray, float32
+
+N = DimensionVar("N")
+D = DimensionVar("D")
+K = DimensionVar("K")
+
+
+def f(x: NDArray[float32, N, D], w: NDArray[float32, K, D], m: NDArray[float32, K]) -> None:
+    jnp.matmul(x, w)
+    jnp.where(m > 0, x, 0.0)
+"""
+
+
+@pyright
+@needs_overlay
+@needs_jax
+def test_jax_shape_errors_in_the_users_words(tmp_path: Path) -> None:
+    """The jax overlay's rules take ndtyping's arrays by their class (`_Shaped`) and its strict
+    tails name `complex` for Python's scalars: the messages still read NDArray and name the
+    mismatch (the tail's parameter was not recognised once its union changed)."""
+    (tmp_path / "pyrightconfig.json").write_text('{"typeCheckingMode": "standard"}')
+    (tmp_path / "shapes.py").write_text(JAX_SHAPE_ERRORS)
+    result = ndtyping_check("shapes.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "shapes.py:10:5: error: shape mismatch in jnp.matmul: `w` is NDArray[float32, K, D], which fits none of "
+        "the shape rules of jnp.matmul with the other argument (a dimension that must agree differs) (reportCallIssue)"
+    )
+    assert lines[1].startswith('shapes.py:11:25: error: Argument of type "float" cannot be assigned to parameter "y"')
+    assert "NDArray[" in lines[1] and "_Shaped" not in result.stdout and "ShapedArray" not in result.stdout
+
+
 @pyright
 @needs_overlay
 def test_pyproject_config_strict_mode_and_stub_path(tmp_path: Path) -> None:

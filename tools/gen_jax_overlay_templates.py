@@ -59,7 +59,10 @@ from builtins import bool as _NdtBool
 from collections.abc import Sequence as _NdtSequence
 from typing_extensions import Never as _NdtNever, TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
-from ndtyping._ndarray import ShapedArray as _NdtArray
+# The rules' parameters: ndtyping's arrays, as a class (NDArray and ShapedJaxArray derive from it), so
+# that a plain argument (a numpy array or scalar, jax's Array) fails a rule at a look at its bases;
+# the ShapedArray protocol where a callable's parameter must take an NDArray function (lax.scan).
+from ndtyping._ndarray import _Shaped as _NdtArray, ShapedArray as _NdtArrayProtocol
 from ndtyping._ndarray import DimSize as _NdtDimSize  # a size from `x.shape` naming its dimension
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
@@ -91,8 +94,11 @@ _NdtCSh = _NdtTypeVar("_NdtCSh", bound=tuple[_NdtAny, ...], default=tuple[_NdtAn
 _NdtShRanked = _NdtTypeVar("_NdtShRanked", bound=tuple[_NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]])
 
 # NDArray is a protocol, not one of jax's ArrayLike types: let every jax.numpy function take it.
-# (jax._src.typing's ArrayLike takes NDArray through a protocol instead: see typing_patch.)
-ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
+# (jax._src.typing's ArrayLike takes NDArray through a protocol instead: see typing_patch.) Two
+# members: every array here is a `_NdtArray` (jax's, numpy's arrays and scalars, NDArray: see
+# basearray_patch), and `complex` takes bool, int and float. A call nested in another's argument is
+# tried against each member of a union parameter (docs/dev/pyright-performance.md, 12).
+ArrayLike: _NdtTypeAlias = _NdtArray[_NdtAny, _NdtAny] | complex
 # jax's own ArrayLike, which names jax's array class (see basearray_patch): the narrowed fallbacks of
 # the functions whose shapes ndtyping checks take it, so an NDArray that fits none of their rules is an error
 from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
@@ -120,7 +126,9 @@ class _NdtPlainJaxArray(_NdtPlainProtocol):
 
 PLAIN = "_NdtPlainJaxArray"
 # what jax's own `where` is narrowed to: no jax array (a ShapedJaxArray is one, and its mask is checked)
-WHERE_OTHER = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | int | float | complex"
+# (`complex` takes bool, int and float: one member where three made a nested call's evaluation
+# three times longer)
+WHERE_OTHER = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | complex"
 # jax's ArrayLike without ndtyping's arrays (NDArray, ShapedJaxArray), in one union: the first overload
 # of a function that has shape rules, so that plain code's calls (`jax.typing.ArrayLike` arguments)
 # match it whole instead of each member of each union against every rule. Numpy arrays of known shape
@@ -143,7 +151,7 @@ def jax_numpy_preamble() -> str:
 JAX_NN_PREAMBLE = f"""\
 {TYPEVARS}
 from jax.numpy import _NdtJaxArray, _NdtS0
-ArrayLike: _NdtTypeAlias = _NdtJaxArrayLike | _NdtArray[_NdtAny, _NdtAny]
+ArrayLike: _NdtTypeAlias = _NdtArray[_NdtAny, _NdtAny] | complex  # as jax.numpy's
 """
 
 
@@ -153,6 +161,12 @@ def tup(items: list[str]) -> str:
 
 def arr(dtype: str, shape: str) -> str:
     return f"_NdtArray[{dtype}, {shape}]"
+
+
+def arr_protocol(dtype: str, shape: str) -> str:
+    """An NDArray where a callable takes it (a function given to lax.scan): the protocol, which an
+    NDArray parameter accepts (`arr`'s class is no NDArray)."""
+    return f"_NdtArrayProtocol[{dtype}, {shape}]"
 
 
 def res(dtype: str, shape: str) -> str:
@@ -412,7 +426,7 @@ def strict_tail(name: str, keywords: str, also_b: str = "") -> list[str]:
     (`## jax.numpy: narrow`): two ndtyping arrays that fit no pattern are then an error (a shape
     mismatch), while a numpy array or a scalar on one side, or a `preferred_element_type`, still
     get jax's result."""
-    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | int | float | complex"
+    other = WHERE_OTHER
     array = arr("_NdtAny", "_NdtAny")
     return [
         overload(name, f"a: {array}, b: {other}{' | ' + also_b if also_b else ''}, *, {keywords}", "Array"),
@@ -562,7 +576,9 @@ def where() -> list[str]:
     # A Python complex is a branch too: jax's ArrayLike holds it, and pyright tries each member of
     # a union argument (`y: jax.typing.ArrayLike`) on its own, so without it real code is an error.
     # (The result keeps the array's dtype: a complex scalar would promote it, which is not tracked.)
-    python_scalar = f"{SCALAR} | complex"
+    # `complex` takes bool, int and float; a numpy scalar is a 0-d `_NdtArray` (the overlay gives
+    # numpy's scalars that base). Few members: a call nested in a branch is tried against each.
+    python_scalar = "complex"
     scalar = f"{python_scalar} | _NdtArray[_NdtD, tuple[()]]"
 
     def branches(mask: str, shape: str, result: str) -> list[str]:
@@ -1562,12 +1578,15 @@ def basearray_patch() -> list[str]:
     """jax's `Array` becomes a protocol that NDArray values fit, so a user's `jax.Array` annotation
     (a scan body's, a closure's, a pytree's `dict[str, jax.Array]`) accepts them.
 
-    The class jax declares is renamed `_NdtNominalArray` and `Array` is defined anew, deriving from
-    it and from Protocol, with one protocol member: `is_fully_replicated`, a property jax arrays and
+    The class jax declares is renamed `_NdtNominalArray`; `_NdtPlainArray` derives from it and from
+    ndtyping's `_Shaped[Any, tuple[Any, ...]]` (what the jax.numpy rules take: a jax array is one of
+    unknown dtype and shape); and `Array` is defined anew, deriving from that and from Protocol, with
+    one protocol member: `is_fully_replicated`, a property jax arrays and
     NDArray values have and numpy arrays lack. pyright reads members of a protocol's non-protocol
     bases as inherited, not as requirements (it reports the base in the stub, which users never
     see), so jax's values are still Arrays with all their methods, a numpy array is still not one,
-    and every signature of jax that names `Array` takes an NDArray. jax's `ArrayLike` names the class:
+    and every signature of jax that names `Array` takes an NDArray. jax's `ArrayLike` names the class
+    (`_NdtPlainArray`):
     jax's operators then do not take an NDArray (pyright tries the NDArray's reflected operator, which
     has the shape rules), and neither do the fallbacks ndtyping narrows to it.
     """
@@ -1577,14 +1596,19 @@ def basearray_patch() -> list[str]:
         # only names the preamble imports itself (jax's imports differ between releases)
         "from typing import Any as _NdtAny, Protocol as _NdtProtocol, runtime_checkable as _ndt_runtime_checkable",
         "import numpy as _ndt_np",
+        # jax's arrays as ndtyping's shape rules see them: arrays of unknown dtype and shape, by
+        # their bases (a look at the bases where the ShapedArray protocol compared `__array__`
+        # methods, for each member of an ArrayLike argument and each rule: see `_Shaped`)
+        "from ndtyping._ndarray import _Shaped as _NdtShaped",
+        "class _NdtPlainArray(_NdtNominalArray, _NdtShaped[_NdtAny, tuple[_NdtAny, ...]]): ...",
         "@_ndt_runtime_checkable",
-        "class Array(_NdtNominalArray, _NdtProtocol):  # a protocol deriving from a class: see ndtyping's overlay",
+        "class Array(_NdtPlainArray, _NdtProtocol):  # a protocol deriving from a class: see ndtyping's overlay",
         "  @property",
         "  def is_fully_replicated(self) -> bool: ...",
         # jax types it as a bare ndarray, which makes an Array met as an NDArray `NDArray[Unknown,
         # *Unknown]`: its dtype and shape are unknown, which is Any (no parameters: NDArray's has none)
         "  def __array__(self) -> _ndt_np.ndarray[tuple[_NdtAny, ...], _ndt_np.dtype[_NdtAny]]: ...",
-        "## jax._src.basearray: narrow ArrayLike Array -> _NdtNominalArray",
+        "## jax._src.basearray: narrow ArrayLike Array -> _NdtPlainArray",
         # numpy's scalars by the base class numpy's overlay gives `number` (no bit width, which is an
         # Any that kept pyright from settling any overload for an ArrayLike argument: number_base in
         # tools/gen_overlay_templates.py)
@@ -1609,8 +1633,8 @@ def typing_patch() -> list[str]:
         "## jax._src.typing: preamble",
         # only names the preamble imports itself: jax 0.12's module no longer imports Union
         "from typing import Any as _NdtAnyType, Protocol as _NdtProtocol, Union as _NdtUnion",
-        "from jax._src.basearray import _NdtNominalArray",
-        "class _NdtArrayLikeNDArray(_NdtNominalArray, _NdtProtocol):",
+        "from jax._src.basearray import _NdtPlainArray",
+        "class _NdtArrayLikeNDArray(_NdtPlainArray, _NdtProtocol):",
         '  """An ndtyping array (anything with `__array__`) where jax.typing.ArrayLike is asked for."""',
         "  def __array__(self) -> _NdtAnyType: ...",
         "ArrayLike = _NdtUnion[_NdtJaxArrayLike, _NdtArrayLikeNDArray]",
@@ -1666,7 +1690,7 @@ def lax() -> list[str]:
         # scan over an ndtyping array: the step takes one slice (the leading axis dropped) and its
         # output is stacked along a new leading axis of the same length
         "@_ndt_overload\ndef scan(\n"
-        f"    f: _NdtCallable[[_NdtCarry, {arr('_NdtD', 'tuple[_NdtUnpack[_NdtS]]')}], tuple[_NdtCarry, {arr('_NdtD2', 'tuple[_NdtUnpack[_NdtS2]]')}]],\n"
+        f"    f: _NdtCallable[[_NdtCarry, {arr_protocol('_NdtD', 'tuple[_NdtUnpack[_NdtS]]')}], tuple[_NdtCarry, {arr('_NdtD2', 'tuple[_NdtUnpack[_NdtS2]]')}]],\n"
         f"    init: _NdtCarry, xs: {arr('_NdtD', 'tuple[_NdtA, _NdtUnpack[_NdtS]]')}, length: int | None = None, reverse: bool = False,\n"
         "    unroll: int | bool = 1, _split_transpose: bool = False,\n"
         f") -> tuple[_NdtCarry, {res('_NdtD2', 'tuple[_NdtA, _NdtUnpack[_NdtS2]]')}]: ...",

@@ -125,7 +125,15 @@ class DimSize(int, Generic[Dim]):
     docs/static.md, "Sizes as ints".)"""
 
 
-class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant
+class _Shaped(Generic[DType, Shape]):
+    """ndtyping's arrays as a class (ShapedArray and ShapedJaxArray derive from it): what the jax
+    overlay's shape rules take. Matching it is a look at the bases, where matching the ShapedArray
+    protocol is a comparison of `__array__` methods: pyright makes that comparison for every member
+    of a `jax.typing.ArrayLike` argument against every rule when another argument is Unknown, and
+    it was most of the overlay's time on plain jax code (docs/dev/pyright-performance.md, 12)."""
+
+
+class ShapedArray(_Shaped[DType, Shape], Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant
     """An array of dtype `DType` and shape `Shape`; written `NDArray[DType, *Dims]`.
 
     Anything with `__array__` (numpy arrays and scalars, jax arrays) is one: the shape and
@@ -1859,10 +1867,13 @@ def jax_array_class() -> list[str]:
         "",
         "from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)",
         "",
+        "from ._ndarray import _Shaped  # noqa: E402",
         *indexer_imports("Jax"),
         *(jax_returns(line) for line in getitem_descriptor("Jax")),
         "",
-        f"class {JAX_ARRAY}(_JaxArray, Generic[JaxDType, JaxShape]):",
+        # `_Shaped` first: jax's Array derives from `_Shaped[Any, tuple[Any, ...]]` (the jax overlay's
+        # basearray_patch), and pyright reads a class's `_Shaped` from the first base that has one
+        f"class {JAX_ARRAY}(_Shaped[JaxDType, JaxShape], _JaxArray, Generic[JaxDType, JaxShape]):",
         '    """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""',
         "",
         "    def __array__(self, dtype: None = None, context: None = None, copy: bool | None = None) -> np.ndarray[JaxShape, np.dtype[JaxDType]]: ...",

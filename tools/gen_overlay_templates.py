@@ -590,6 +590,28 @@ def number_base() -> list[str]:
     return out
 
 
+def array_base() -> list[str]:
+    """numpy's arrays and scalars derive from ndtyping's `_Shaped` (of unknown dtype; an array of
+    its own shape, a scalar of shape `()`), the class the jax overlay's shape rules take: so a numpy
+    array given to a jax.numpy function beside an ndtyping array meets the rules with its shape
+    (`np.zeros((3, 4))`'s literal sizes too), at a look at its bases (see `_Shaped` in
+    tools/gen_ndarray_pyi.py)."""
+    feature = "[array-base]"
+    return [
+        f"## numpy: preamble {feature}",
+        "from typing import Any as _NdtBaseAny",
+        "from ndtyping._ndarray import _Shaped as _NdtShaped",
+        "from typing import Generic as _NdtBaseGeneric",
+        "from typing_extensions import TypeVar as _NdtBaseTypeVar",
+        # ndarray's shape parameter, invariant here as in `_Shaped` (ndarray's own is covariant)
+        '_NdtBaseShape = _NdtBaseTypeVar("_NdtBaseShape", bound=tuple[_NdtBaseAny, ...], default=tuple[_NdtBaseAny, ...])',
+        "class _NdtArrayCommon(_ArrayOrScalarCommon, _NdtShaped[_NdtBaseAny, _NdtBaseShape], _NdtBaseGeneric[_NdtBaseShape]): ...",
+        "class _NdtScalarCommon(_ArrayOrScalarCommon, _NdtShaped[_NdtBaseAny, tuple[()]]): ...",
+        f"## numpy: narrow ndarray _ArrayOrScalarCommon -> _NdtArrayCommon[_ShapeT_co] {feature}",
+        f"## numpy: narrow generic _ArrayOrScalarCommon -> _NdtScalarCommon {feature}",
+    ]
+
+
 # Integer dtypes by the float numpy computes them in (int8 -> float16, int16 -> float32, int32 and
 # int64 -> float64); bool goes with int8.
 INT_WIDE = "_ndt_np.integer[_ndt_nbit._64Bit] | _ndt_np.integer[_ndt_nbit._32Bit]"
@@ -1594,6 +1616,7 @@ def sections() -> list[str]:
         + ufuncs()
         + scalar_operands()
         + number_base()
+        + array_base()
         + same_shape()
         + creation()
         + rank_keeping()

@@ -20,7 +20,8 @@ from ._numpy_annotations import dtype_clash
 __all__ = ["Node", "parse_type", "render_type", "rewrite_message", "rewrite_findings"]
 
 _BITS = {"8": "8", "16": "16", "32": "32", "64": "64", "96": "96", "128": "128", "256": "256"}
-_ARRAY_TYPES = ("ShapedArray", "_NdtArray", "_NdtJaxArray", "ShapedJaxArray")
+# (`_Shaped`: the class NDArray derives from, which the jax overlay's rules take)
+_ARRAY_TYPES = ("ShapedArray", "_NdtArray", "_NdtJaxArray", "ShapedJaxArray", "_Shaped")
 # the overlay's own type variables, where pyright shows them (unsolved in an error)
 _TYPEVAR_NAMES = {
     "_NdtD": "DType", "_NdtD2": "DType2", "_NdtDInexact": "DType", "_NdtDOther": "DType", "_NdtDInteger": "DType",
@@ -283,8 +284,8 @@ _JAX_FOR_NUMPY_HINT = (
 # them is an ndtyping array whose shape fits none of the function's rules.
 _STRICT_TAIL = re.compile(
     r'parameter "\w+" of type "(?:ndarray\[Any, Any\] \| _NestedSequence\[Any\](?: \| generic\[Any\])? \| complex'
-    r'|ndarray\[Any, Any\] \| generic\[Any\] \| int \| float \| complex(?: \| ShapedArray\[[^"]*)?'
-    r"|ShapedArray\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]"
+    r'|ndarray\[Any, Any\] \| generic\[Any\] \| (?:int \| float \| )?complex(?: \| (?:ShapedArray|_Shaped)\[[^"]*)?'
+    r"|(?:ShapedArray|_Shaped)\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]"
     # np.where's: numpy's own narrowed (the mask), and its tail for branches that are no ndtyping arrays
     r'|_NdtStrictArrayLike|generic\[Any\] \| complex)"'
 )

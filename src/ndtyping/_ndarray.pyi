@@ -53,7 +53,15 @@ class DimSize(int, Generic[Dim]):
     docs/static.md, "Sizes as ints".)"""
 
 
-class ShapedArray(Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant
+class _Shaped(Generic[DType, Shape]):
+    """ndtyping's arrays as a class (ShapedArray and ShapedJaxArray derive from it): what the jax
+    overlay's shape rules take. Matching it is a look at the bases, where matching the ShapedArray
+    protocol is a comparison of `__array__` methods: pyright makes that comparison for every member
+    of a `jax.typing.ArrayLike` argument against every rule when another argument is Unknown, and
+    it was most of the overlay's time on plain jax code (docs/dev/pyright-performance.md, 12)."""
+
+
+class ShapedArray(_Shaped[DType, Shape], Protocol[DType, Shape]):  # type: ignore[misc]  # mypy wants Shape covariant
     """An array of dtype `DType` and shape `Shape`; written `NDArray[DType, *Dims]`.
 
     Anything with `__array__` (numpy arrays and scalars, jax arrays) is one: the shape and

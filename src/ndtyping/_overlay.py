@@ -29,7 +29,8 @@ A template file holds sections, each starting with a line `## <module>: <action>
   section, in its copy of the parent's `__call__`), the type name is replaced: the library's
   fallback then no longer accepts an ndtyping array whose shape fits none of ndtyping's overloads,
   so pyright reports the call. Of a class (`## numpy: narrow number generic -> _NdtNumber`), only
-  its bases are: the class then derives from the new one, its body stays as it is.
+  its bases are: the class then derives from the new one, its body stays as it is. The new type
+  may take the class's type variables (`-> _NdtArrayCommon[_ShapeT_co]`).
 
 A function defined once (jax's stubs) becomes the last overload of the set; a parent `__call__`
 copied by `extend` is re-indented to the new class and made an overload the same way.
@@ -433,7 +434,7 @@ def _module_stub(package_dir: Path, package: str, module: str) -> Optional[Path]
 
 _SECTION = re.compile(
     r"^## ([\w.]+): (?:(preamble)|before (\w+(?:\.\w+)?)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
-    r"|rename class (\w+) -> (\w+)|narrow (\w+) (\w+) -> (\w+))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
+    r"|rename class (\w+) -> (\w+)|narrow (\w+) (\w+) -> (\w+(?:\[\w+(?:, \w+)*\])?))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
 )
 
 
@@ -518,8 +519,8 @@ def _narrowed_nodes(tree: ast.Module, name: str) -> list[ast.stmt]:
 
 def _narrowed_lines(node: ast.stmt) -> range:
     """The line indexes a `narrow` rewrites in `node`: a class's header (its bases), all of the rest."""
-    if isinstance(node, ast.ClassDef):
-        return range(node.lineno - 1, node.body[0].lineno - 1)
+    if isinstance(node, ast.ClassDef):  # a one-line class (`class C(B): ...`): its one line
+        return range(node.lineno - 1, max(node.body[0].lineno - 1, node.lineno))
     return range(node.lineno - 1, node.end_lineno or node.lineno)
 
 

@@ -521,6 +521,7 @@ class _JaxAt:
 
 from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)
 
+from ._ndarray import _Shaped  # noqa: E402
 from ._surface_indexing import _JaxIndexer, _JaxIndexer1, _JaxIndexer2, _JaxIndexer3, _JaxIndexer4, _JaxIndexerAnyRank  # noqa: E402
 
 class _JaxGetItem:
@@ -538,7 +539,7 @@ class _JaxGetItem:
     @overload
     def __get__(self, obj: ShapedJaxArray[DType, Shape], owner: Any, /) -> _JaxIndexer[DType, Shape]: ...
 
-class ShapedJaxArray(_JaxArray, Generic[JaxDType, JaxShape]):
+class ShapedJaxArray(_Shaped[JaxDType, JaxShape], _JaxArray, Generic[JaxDType, JaxShape]):
     """A jax.Array whose dtype and shape pyright knows; assignable to NDArray[dtype, *shape]."""
 
     def __array__(self, dtype: None = None, context: None = None, copy: bool | None = None) -> np.ndarray[JaxShape, np.dtype[JaxDType]]: ...

@@ -124,3 +124,16 @@ def test_narrowing_a_class_changes_its_bases_only() -> None:
     assert "    _NdtNumber,\n):" in patched
     assert "def widen(self, other: generic) -> generic: ..." in patched
     assert "def keep(x: generic) -> generic: ..." in patched
+
+
+def test_narrowing_a_class_to_a_generic_base() -> None:
+    """The new base may take the class's type variables (numpy's ndarray derives from
+    `_NdtArrayCommon[_ShapeT_co]`, which carries its shape to ndtyping's `_Shaped`), and the
+    feature tag after it is still read."""
+    from ndtyping._overlay import _apply, _parse_template
+
+    source = "class _Common: ...\nclass ndarray(_Common, Generic[_ShapeT_co, _DTypeT_co]): ...\n"
+    (section,) = _parse_template("## numpy: narrow ndarray _Common -> _NdtArrayCommon[_ShapeT_co] [array-base]\n")
+    assert (section.new, section.old, section.feature) == ("_NdtArrayCommon[_ShapeT_co]", "_Common", "array-base")
+    patched = _apply(source, ast.parse(source), [section])
+    assert "class ndarray(_NdtArrayCommon[_ShapeT_co], Generic[_ShapeT_co, _DTypeT_co]): ..." in patched

@@ -5,7 +5,7 @@ import jax.numpy as jnp
 
 from ndtyping import DimensionVar, NDArray, float32
 
-N = DimensionVar("N", bound=int)
+N = DimensionVar("N")
 M = DimensionVar("M")
 D = DimensionVar("D")
 
