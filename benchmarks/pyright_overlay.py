@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from ndtyping._overlay import build_overlay
 
@@ -147,7 +148,9 @@ def pyright_run(module: Path, stub_path: Path | None) -> tuple[float, int]:
     try:
         errors = json.loads(result.stdout)["summary"]["errorCount"]
     except (json.JSONDecodeError, KeyError):
-        raise RuntimeError(f"pyright failed (exit {result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}") from None
+        raise RuntimeError(
+            f"pyright failed (exit {result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+        ) from None
     return elapsed, errors
 
 
@@ -158,8 +161,24 @@ def check_command_run(module: Path) -> tuple[float, int]:
     try:
         errors = json.loads(result.stdout)["summary"]["errors"]
     except (json.JSONDecodeError, KeyError):
-        raise RuntimeError(f"ndtyping check failed (exit {result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}") from None
+        raise RuntimeError(
+            f"ndtyping check failed (exit {result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+        ) from None
     return elapsed, errors
+
+
+def interleaved(
+    runs: dict[str, Callable[[], tuple[float, int]]], repeat: int
+) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """Each run `repeat` times, the runs alternating within each repeat (so that a busy spell of a
+    shared machine hits every configuration): the seconds of every run, and each run's errors."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    errors: dict[str, int] = {}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            seconds, errors[name] = run()
+            times[name].append(seconds)
+    return times, errors
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,12 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             "E": lambda: check_command_run(plain),
         }
         check_command_run(ndt)  # builds and caches the overlay `ndtyping check` uses
-        times: dict[str, list[float]] = {name: [] for name in runs}
-        errors: dict[str, int] = {}
-        for _ in range(args.repeat):  # interleaved, so that a busy spell hits every configuration
-            for name, run in runs.items():
-                seconds, errors[name] = run()
-                times[name].append(seconds)
+        times, errors = interleaved(runs, args.repeat)
     best = {name: min(values) for name, values in times.items()}
     ratio_4 = best["A"] / best["B"]
     ratio_8 = best["D"] / best["C"]
@@ -214,12 +228,17 @@ def main(argv: list[str] | None = None) -> int:
             "E_ndtyping_check_on_numpy_annotations": round(best["E"], 2),
         },
         "all_runs_seconds": {name: [round(t, 2) for t in values] for name, values in times.items()},
-        "ratios": {"overlay_vs_no_overlay": round(ratio_4, 3), "check_vs_plain_pyright": round(ratio_8, 3),
-                   "check_on_plain_code_vs_plain_pyright": round(ratio_15, 3)},
+        "ratios": {
+            "overlay_vs_no_overlay": round(ratio_4, 3),
+            "check_vs_plain_pyright": round(ratio_8, 3),
+            "check_on_plain_code_vs_plain_pyright": round(ratio_15, 3),
+        },
         "errors": dict(errors),
         "note": "A: pyright with the overlay as stubPath; D: the `ndtyping check` command itself (its cost against plain pyright is D/C)",
     }
-    print(f"pyright on {args.functions} generated functions ({len(TEMPLATES)} templates), CPU seconds, best of {args.repeat}, interleaved:")
+    print(
+        f"pyright on {args.functions} generated functions ({len(TEMPLATES)} templates), CPU seconds, best of {args.repeat}, interleaved:"
+    )
     print(f"  A  NDArray annotations, overlay on stubPath:  {best['A']:7.2f} s   ({errors['A']} errors)")
     print(f"  B  NDArray annotations, no overlay:           {best['B']:7.2f} s   ({errors['B']} errors)")
     print(f"  C  npt.NDArray annotations, no overlay:       {best['C']:7.2f} s   ({errors['C']} errors)")

@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyright_overlay import check_command_run, pyright_run
+from pyright_overlay import check_command_run, interleaved, pyright_run
 
 HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax.typing import ArrayLike\n"
 
@@ -84,12 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         module.write_text(generate(args.functions))
         runs = {"C": lambda: pyright_run(module, None), "E": lambda: check_command_run(module)}
         check_command_run(module)  # builds and caches the overlay `ndtyping check` uses
-        times: dict[str, list[float]] = {name: [] for name in runs}
-        errors: dict[str, int] = {}
-        for _ in range(args.repeat):  # interleaved, so that a busy spell hits both
-            for name, run in runs.items():
-                seconds, errors[name] = run()
-                times[name].append(seconds)
+        times, errors = interleaved(runs, args.repeat)
     best = {name: min(values) for name, values in times.items()}
     ratio = best["E"] / best["C"]
     import jax
