@@ -59,9 +59,11 @@ from builtins import bool as _NdtBool
 from collections.abc import Sequence as _NdtSequence
 from typing_extensions import Never as _NdtNever, TypeAlias as _NdtTypeAlias, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
-# The rules' parameters: ndtyping's arrays, as a class (NDArray and ShapedJaxArray derive from it), so
-# that a plain argument (a numpy array or scalar, jax's Array) fails a rule at a look at its bases;
-# the ShapedArray protocol where a callable's parameter must take an NDArray function (lax.scan).
+# The rules' parameters: arrays as a class, `_Shaped` (NDArray and ShapedJaxArray derive from it with
+# their dtype and shape; in the overlay jax's and numpy's arrays and scalars do too, of unknown dtype),
+# which pyright checks by the bases where it compared the NDArray protocol's `__array__` for every
+# member of every union argument; the ShapedArray protocol where a callable's parameter must take an
+# NDArray function (lax.scan).
 from ndtyping._ndarray import _Shaped as _NdtArray, ShapedArray as _NdtArrayProtocol
 from ndtyping._ndarray import DimSize as _NdtDimSize  # a size from `x.shape` naming its dimension
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
@@ -85,6 +87,9 @@ _NdtSh = _NdtTypeVar("_NdtSh", bound=tuple[_NdtAny, ...])
 _NdtShape = _NdtTypeVar("_NdtShape", bound=tuple[int, ...])
 _NdtLongShape = _NdtTypeVar("_NdtLongShape", bound=tuple[int, int, int, int, int, _NdtUnpack[tuple[int, ...]]])"""
 
+# jax.numpy's (and jax.nn's) ArrayLike, which their fallbacks take
+ARRAY_LIKE = "ArrayLike: _NdtTypeAlias = _NdtArray[_NdtAny, _NdtAny] | complex"
+
 JAX_NUMPY_PREAMBLE = f"""\
 {TYPEVARS}
 _NdtCD = _NdtTypeVar("_NdtCD", bound=_ndt_np.generic, covariant=True, default=_NdtAny)
@@ -98,7 +103,7 @@ _NdtShRanked = _NdtTypeVar("_NdtShRanked", bound=tuple[_NdtAny, _NdtUnpack[tuple
 # members: every array here is a `_NdtArray` (jax's, numpy's arrays and scalars, NDArray: see
 # basearray_patch), and `complex` takes bool, int and float. A call nested in another's argument is
 # tried against each member of a union parameter (docs/dev/pyright-performance.md, 12).
-ArrayLike: _NdtTypeAlias = _NdtArray[_NdtAny, _NdtAny] | complex
+{ARRAY_LIKE}
 # jax's own ArrayLike, which names jax's array class (see basearray_patch): the narrowed fallbacks of
 # the functions whose shapes ndtyping checks take it, so an NDArray that fits none of their rules is an error
 from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
@@ -126,8 +131,8 @@ class _NdtPlainJaxArray(_NdtPlainProtocol):
 
 PLAIN = "_NdtPlainJaxArray"
 # what jax's own `where` is narrowed to: no jax array (a ShapedJaxArray is one, and its mask is checked)
-# (`complex` takes bool, int and float: one member where three made a nested call's evaluation
-# three times longer)
+# (`complex` takes bool, int and float: one union member where there were three, and pyright tries
+# a nested call against each member of the parameter's union)
 WHERE_OTHER = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _ndt_np.generic | complex"
 # jax's ArrayLike without ndtyping's arrays (NDArray, ShapedJaxArray), in one union: the first overload
 # of a function that has shape rules, so that plain code's calls (`jax.typing.ArrayLike` arguments)
@@ -151,7 +156,7 @@ def jax_numpy_preamble() -> str:
 JAX_NN_PREAMBLE = f"""\
 {TYPEVARS}
 from jax.numpy import _NdtJaxArray, _NdtS0
-ArrayLike: _NdtTypeAlias = _NdtArray[_NdtAny, _NdtAny] | complex  # as jax.numpy's
+{ARRAY_LIKE}
 """
 
 

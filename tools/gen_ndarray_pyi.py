@@ -126,7 +126,8 @@ class DimSize(int, Generic[Dim]):
 
 
 class _Shaped(Generic[DType, Shape]):
-    """ndtyping's arrays as a class (ShapedArray and ShapedJaxArray derive from it): what the jax
+    """Arrays as a class: ShapedArray and ShapedJaxArray derive from it with their dtype and shape,
+    and in the overlay jax's and numpy's arrays and scalars with an unknown dtype; what the jax
     overlay's shape rules take. Matching it is a look at the bases, where matching the ShapedArray
     protocol is a comparison of `__array__` methods: pyright makes that comparison for every member
     of a `jax.typing.ArrayLike` argument against every rule when another argument is Unknown, and

@@ -284,8 +284,9 @@ _JAX_FOR_NUMPY_HINT = (
 # them is an ndtyping array whose shape fits none of the function's rules.
 _STRICT_TAIL = re.compile(
     r'parameter "\w+" of type "(?:ndarray\[Any, Any\] \| _NestedSequence\[Any\](?: \| generic\[Any\])? \| complex'
-    r'|ndarray\[Any, Any\] \| generic\[Any\] \| (?:int \| float \| )?complex(?: \| (?:ShapedArray|_Shaped)\[[^"]*)?'
-    r"|(?:ShapedArray|_Shaped)\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]"
+    # jax.numpy's (tools/gen_jax_overlay_templates.py, strict_tail: `complex` for Python's scalars)
+    r"|ndarray\[Any, Any\] \| generic\[Any\] \| complex"
+    r"|ShapedArray\[Any, tuple\[Any, Any, Any, \*tuple\[Any, \.\.\.\]\]\]"
     # np.where's: numpy's own narrowed (the mask), and its tail for branches that are no ndtyping arrays
     r'|_NdtStrictArrayLike|generic\[Any\] \| complex)"'
 )
