@@ -16,7 +16,7 @@ class BuildWithStubs(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
-            return  # an editable install reads stubs/ from the checkout (ndtyping._overlay.templates_dir)
+            return  # an editable install reads stubs/ from the checkout (ndtyping._static.overlay.templates_dir)
         source = Path(__file__).parent / "stubs"
         target = Path(self.build_lib) / "ndtyping" / "_stubs"
         for template in source.glob("*/*.stub"):

@@ -1,6 +1,6 @@
 """Benchmark: pyright's time on a large generated module, with and without ndtyping's overlay.
 
-    python benchmarks/pyright_overlay.py [--functions 2000] [--repeat 3] [--json benchmarks/results/pyright.json]
+    python -m benchmarks.pyright_overlay [--functions 2000] [--repeat 3] [--json benchmarks/results/pyright.json]
 
 One generated body of N functions calls numpy the way array code does: reductions with literal
 axes (0, -1, keepdims), transposes, swapaxes/moveaxis/expand_dims/squeeze, matmul/dot/vecdot,
@@ -35,7 +35,8 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from ndtyping._overlay import build_overlay
+from ndtyping._static.overlay import build_overlay
+from ndtyping._static.pyright_runner import children_cpu_seconds, run_pyright
 
 # Each template is one function; {a} is the annotation of an (N, M) array, {v} of an M vector,
 # {w} of an (M, K) matrix, {r} of the return. Every body type-checks clean in both modules.
@@ -126,38 +127,23 @@ def generate(style: dict[str, str], functions: int) -> str:
     return "".join(body)
 
 
-def _cpu_seconds_of(command: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess[str]]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    result = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # CPU time of the process and its children (pyright runs under node), user + system: on a
-    # shared machine it moves far less with the load than wall-clock time does.
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), result
-
-
 def pyright_run(module: Path, stub_path: Path | None) -> tuple[float, int]:
-    """(seconds, errors) of one pyright process on `module`; the overlay, if any, as stubPath."""
+    """(CPU seconds, errors) of one pyright process on `module`; the overlay, if any, as stubPath."""
     config = module.with_suffix(".with.json" if stub_path else ".without.json")
     settings: dict[str, object] = {"typeCheckingMode": "standard"}
     if stub_path is not None:
         settings["stubPath"] = str(stub_path)
     config.write_text(json.dumps(settings))
-    exe = Path(sys.executable).with_name("pyright")
-    command = [str(exe), "--outputjson", "-p", str(config), "--pythonpath", sys.executable, str(module)]
-    elapsed, result = _cpu_seconds_of(command, module.parent)
-    try:
-        errors = json.loads(result.stdout)["summary"]["errorCount"]
-    except (json.JSONDecodeError, KeyError):
-        raise RuntimeError(
-            f"pyright failed (exit {result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
-        ) from None
-    return elapsed, errors
+    run = run_pyright([module], project=config, cwd=module.parent)
+    return run.cpu_seconds, run.summary["errorCount"]
 
 
 def check_command_run(module: Path) -> tuple[float, int]:
-    """(seconds, errors) of `ndtyping check --json module`: the real command, overlay cached."""
+    """(CPU seconds, errors) of `ndtyping check --json module`: the real command, overlay cached."""
     exe = Path(sys.executable).with_name("ndtyping")
-    elapsed, result = _cpu_seconds_of([str(exe), "check", "--json", module.name], module.parent)
+    cpu = children_cpu_seconds()
+    result = subprocess.run([str(exe), "check", "--json", module.name], capture_output=True, text=True, cwd=module.parent)
+    elapsed = children_cpu_seconds() - cpu
     try:
         errors = json.loads(result.stdout)["summary"]["errors"]
     except (json.JSONDecodeError, KeyError):

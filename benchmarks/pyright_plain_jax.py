@@ -1,6 +1,6 @@
 """Benchmark: what ndtyping's overlay costs pyright on jax code that does not use NDArray.
 
-    python benchmarks/pyright_plain_jax.py [--functions 400] [--repeat 3] [--json benchmarks/results/plain_jax.json]
+    python -m benchmarks.pyright_plain_jax [--functions 400] [--repeat 3] [--json benchmarks/results/plain_jax.json]
 
 One generated body of N functions written the way optimiser and loss code is (optax's style):
 parameters typed `jax.typing.ArrayLike` or `jax.Array` or not at all, `jax.tree.map` over lambdas
@@ -25,8 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyright_overlay import check_command_run, interleaved, pyright_run
+from .pyright_overlay import check_command_run, interleaved, pyright_run
 
 HEAD = "import jax\nimport jax.numpy as jnp\nfrom jax.typing import ArrayLike\n"
 

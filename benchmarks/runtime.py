@@ -1,6 +1,6 @@
 """What a runtime check costs: ndtyping's `@check`, a hand-written check, jaxtyping + beartype.
 
-    .venv/bin/python benchmarks/runtime.py [--quick] [--json FILE]
+    .venv/bin/python -m benchmarks.runtime [--quick] [--json FILE]
 
 Everything is measured side by side in one run, so the ratios hold even when the machine is
 busy; the absolute figures do not. Per-call figures are overheads: the time of a checked call
@@ -598,7 +598,7 @@ def main() -> int:
     print(f"\nload average {load_after[0]:.2f} at the end ({os.cpu_count()} CPUs): absolute figures scale with it, ratios much less")
     if options.json:
         document = {
-            "command": "python benchmarks/runtime.py" + (" --quick" if options.quick else ""),
+            "command": "python -m benchmarks.runtime" + (" --quick" if options.quick else ""),
             "versions": versions,
             "machine": {"arch": platform.machine(), "cpus": os.cpu_count(),
                         "load_average_start": load_before[0], "load_average_end": load_after[0]},  # fmt: skip

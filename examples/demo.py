@@ -23,7 +23,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from ndtyping import Float, ShapeError, check  # noqa: E402
-from ndtyping._overlay import supported  # noqa: E402
+from ndtyping._static.overlay import supported  # noqa: E402
 
 HAVE_JAX = importlib.util.find_spec("jax") is not None
 CLEAN = ["mlp_numpy.py", "attention_numpy.py", "mlp_jax.py", "attention_jax.py", "demo.py"]
@@ -55,7 +55,7 @@ def static_demo() -> bool:
     section("static: ndtyping check on examples/ (pyright with ndtyping's stubs; no code runs)")
     if not HAVE_JAX:
         print("(jax is not installed: the jax examples are left out)")
-    command = [sys.executable, "-m", "ndtyping._cli", "check", "--json", *(f"examples/{n}" for n in names)]
+    command = [sys.executable, "-m", "ndtyping._static.cli", "check", "--json", *(f"examples/{n}" for n in names)]
     print("$ ndtyping check --json " + " ".join(f"examples/{n}" for n in names))
     started = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from ndtyping._check_command import write_config
-from ndtyping._overlay import supported
-from ndtyping._pyright_project import Project, find_project, merged_stub_dir, strip_jsonc, user_stub_dir
+from ndtyping._static.check_command import write_config
+from ndtyping._static.overlay import supported
+from ndtyping._static.pyright_project import Project, find_project, merged_stub_dir, strip_jsonc, user_stub_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -32,7 +32,11 @@ BUGGY = ["buggy_numpy.py", "buggy_shapes.py", "buggy_jax.py"]
 
 def ndtyping_check(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "ndtyping._cli", "check", *args], capture_output=True, text=True, cwd=cwd, timeout=600
+        [sys.executable, "-m", "ndtyping._static.cli", "check", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=600,
     )
 
 
@@ -517,7 +521,7 @@ def test_getting_started_output_is_what_the_command_prints(tmp_path: Path) -> No
 
 def test_matmul_operator_keeps_its_name() -> None:
     """`Operator "@"` stays `"@"` (the quoted operator was read as a type and printed as `""`)."""
-    from ndtyping._messages import rewrite_message
+    from ndtyping._static.messages import rewrite_message
 
     message = rewrite_message(
         'Operator "@" not supported for types "ShapedArray[float32, tuple[N@f, D@f]]" and '
@@ -530,7 +534,7 @@ def test_an_unbounded_dimension_for_a_bound_one_names_the_bound() -> None:
     """pyright's text for an unbounded DimensionVar given where the callee's is `bound=int` shows
     the callee's own dimension unsolved; the user reads the bound, not an axis clash. A real clash
     (the realistic corpus's np_mlp bug) keeps its axis-by-axis account."""
-    from ndtyping._messages import rewrite_message
+    from ndtyping._static.messages import rewrite_message
 
     bound = rewrite_message(
         'Argument of type "NDArray[float32, M@predict, D@predict]" cannot be assigned to parameter "a" of type '
@@ -556,7 +560,7 @@ def test_an_unbounded_dimension_for_a_bound_one_names_the_bound() -> None:
 def test_an_ndarray_for_a_numpy_annotation_says_what_to_write() -> None:
     """An NDArray given where the user's code says `np.ndarray` (pyright's texts for an argument and
     for a return through `npt.NDArray`) gets the reason and the fix; an NDArray for an NDArray does not."""
-    from ndtyping._messages import rewrite_message
+    from ndtyping._static.messages import rewrite_message
 
     argument = (
         'Argument of type "ShapedArray[float32, tuple[Any, ...]]" cannot be assigned to parameter "x" of type '
@@ -581,7 +585,7 @@ def test_an_ndarray_for_a_numpy_annotation_says_what_to_write() -> None:
 def test_a_numpy_array_for_a_jax_array_says_so() -> None:
     """The overlay's jax.Array is a protocol whose one member is `is_fully_replicated` (docs/stubs.md):
     pyright's reason, that member's absence, is said as what it means."""
-    from ndtyping._messages import rewrite_message
+    from ndtyping._static.messages import rewrite_message
 
     message = rewrite_message(
         'Type "ndarray[_AnyShape, dtype[Any]]" is not assignable to declared type "Array"\n'
@@ -657,8 +661,8 @@ def test_no_overloads_beside_an_argument_error_is_left_out() -> None:
     """An overloaded function's "no overloads match" on top of its argument's own error is one
     error, as the library's single signature reports it (optax: `jnp.expand_dims(w, axis)` with
     `axis` possibly None). A "no overloads" alone stays."""
-    from ndtyping._check_command import Finding
-    from ndtyping._messages import rewrite_findings
+    from ndtyping._static.check_command import Finding
+    from ndtyping._static.messages import rewrite_findings
 
     def finding(line: int, column: int, rule: str, message: str) -> Finding:
         return Finding("a.py", line, column, line, column + 5, "error", rule, message)

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from ndtyping._overlay import supported
+from ndtyping._static.overlay import supported
 
 
 @pytest.mark.skipif(not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3")
 def test_stubs_builds_the_overlay(tmp_path: Path) -> None:
     out = tmp_path / "stubs"
     result = subprocess.run(
-        [sys.executable, "-m", "ndtyping._cli", "stubs", "--out", str(out)], capture_output=True, text=True
+        [sys.executable, "-m", "ndtyping._static.cli", "stubs", "--out", str(out)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
     assert Path(result.stdout.strip()) == out
@@ -26,7 +26,7 @@ def test_stubs_builds_the_overlay(tmp_path: Path) -> None:
 
 
 def test_unknown_command_fails() -> None:
-    result = subprocess.run([sys.executable, "-m", "ndtyping._cli", "nope"], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "ndtyping._static.cli", "nope"], capture_output=True, text=True)
     assert result.returncode == 2 and "invalid choice" in result.stderr
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ndtyping._overlay import supported
+from ndtyping._static.overlay import supported
 
 ROOT = Path(__file__).resolve().parent.parent
 HAVE_JAX = importlib.util.find_spec("jax") is not None

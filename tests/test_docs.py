@@ -46,7 +46,7 @@ def test_docs_build_strict(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     api = (tmp_path / "site" / "api" / "index.html").read_text()
     # The API page shows the public names and the public signatures (the overloads), never where
-    # the code lives or the implementation's internals (failed before: `ndtyping._decorator.check`,
+    # the code lives or the implementation's internals (failed before: `ndtyping._runtime.decorator.check`,
     # `check(fn: Any) -> Any`, `jaxtyped(fn: Any = _MISSING, ...)`).
     assert 'id="ndtyping.check"' in api and 'id="ndtyping.jaxtyped"' in api
     shown = html.unescape(re.sub(r"<[^>]*>", "", api))  # the text, not link titles
@@ -78,7 +78,7 @@ def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
 def test_a_broken_api_reference_fails_the_build(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     page = project / "docs" / "api" / "index.md"
-    page.write_text(page.read_text() + "\n::: ndtyping._decorator.no_such_function\n")
+    page.write_text(page.read_text() + "\n::: ndtyping._runtime.decorator.no_such_function\n")
     result = build(project, tmp_path / "site")
     assert result.returncode != 0
     assert "no_such_function" in result.stdout + result.stderr

@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from ndtyping._overlay import MANIFEST, supported
-
-from .typing.run_pyright import pyright_command
+from ndtyping._static.overlay import MANIFEST, supported
+from ndtyping._static.pyright_runner import pyright_command, run_pyright
 
 pytestmark = [
     pytest.mark.pyright,
@@ -50,12 +49,9 @@ def ndtyping(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def editor_pyright(project: Path, checker: str = "pyright") -> dict[str, Any]:
     """pyright (or basedpyright) as an editor runs it: in the project root, the project's config, nothing else."""
-    command = pyright_command() if checker == "pyright" else [str(Path(sys.executable).with_name(checker))]
-    result = subprocess.run(
-        [*command, "--outputjson", "--pythonpath", sys.executable],
-        capture_output=True, text=True, cwd=project, timeout=600,
-    )  # fmt: skip
-    return json.loads(result.stdout)
+    command = pyright_command(checker)
+    assert command is not None, f"{checker} is not installed"
+    return run_pyright(command=command, cwd=project, timeout=600).checked_report()
 
 
 def make_project(root: Path, config_name: str, config_text: str) -> Path:

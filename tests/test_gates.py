@@ -9,7 +9,6 @@ is pinned by the `test` extra, so its gates run on every stack.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -18,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from ndtyping._static.pyright_runner import pyright_command, run_pyright
 
 ROOT = Path(__file__).resolve().parent.parent
 LINTED = ["src", "tools", "tests"]
@@ -58,17 +59,13 @@ def test_ruff_format() -> None:
 
 
 def _pyright(*args: str, cwd: Path, env: dict[str, str] | None = None) -> dict:
-    pyright = _tool("pyright")
-    if pyright is None:
+    command = pyright_command()
+    if command is None:
         pytest.skip("pyright is not installed")
-    result = subprocess.run(
-        [pyright, "--outputjson", "--pythonpath", sys.executable, *args],
-        cwd=cwd, capture_output=True, text=True, env=env, timeout=900,
-    )  # fmt: skip
-    try:
-        return json.loads(result.stdout)
-    except json.JSONDecodeError:
-        pytest.fail(f"pyright {' '.join(args)} printed no report:\n{result.stdout}{result.stderr}")
+    run = run_pyright(command=command, extra_args=args, cwd=cwd, env=env, timeout=900)
+    if run.report is None:
+        pytest.fail(f"pyright {' '.join(args)} printed no report:\n{run.stdout}{run.stderr}")
+    return run.report
 
 
 @pytest.mark.pyright

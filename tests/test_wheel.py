@@ -49,7 +49,7 @@ def test_the_wheel_carries_the_stub_templates(installed: Path, tmp_path: Path) -
     where = run(
         installed / "python",
         "-c",
-        "import ndtyping, ndtyping._overlay as o; print(ndtyping.__file__); print(o.templates_dir())",
+        "import ndtyping, ndtyping._static.overlay as o; print(ndtyping.__file__); print(o.templates_dir())",
         cwd=tmp_path,
     )
     assert where.returncode == 0, where.stderr

@@ -17,7 +17,7 @@ def write_or_check(target: Path, text: str, description: str, argv: list[str] | 
     relative = target.relative_to(ROOT)
     if args.check:
         if not target.exists() or target.read_text() != text:
-            print(f"{relative} is stale: run `python tools/{Path(sys.argv[0]).name}`", file=sys.stderr)
+            print(f"{relative} is stale: run `python -m tools.generate`", file=sys.stderr)
             return 1
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """Generate stubs/jax/overlay.stub: ndtyping's shape-aware jax.numpy and jax.nn overloads.
 
-Run `python tools/gen_jax_overlay_templates.py` to rewrite the template, `--check` to fail when the
-committed file is stale (the test suite does that). `ndtyping._overlay` inserts these overloads
+Run `python -m tools.gen_jax_overlay_templates` to rewrite the template, `--check` to fail when the
+committed file is stale (the test suite does that). `ndtyping._static.overlay` inserts these overloads
 ahead of jax's own definitions, in the stubs jax installed, when it builds the overlay (see that
 module for the section format).
 
@@ -25,11 +25,10 @@ from __future__ import annotations
 from itertools import permutations
 from pathlib import Path
 
-import _join_rules as join_rules
-import _shape_rules as shape_rules
-from _generated import write_or_check
-from _readable import readable
-from _shape_rules import (
+from . import _join_rules as join_rules, _shape_rules as shape_rules
+from ._generated import write_or_check
+from ._readable import render_template
+from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
     WHERE_MASKS,
@@ -64,8 +63,8 @@ import numpy as _ndt_np
 # which pyright checks by the bases where it compared the NDArray protocol's `__array__` for every
 # member of every union argument; the ShapedArray protocol where a callable's parameter must take an
 # NDArray function (lax.scan).
-from ndtyping._ndarray import _Shaped as _NdtArray, ShapedArray as _NdtArrayProtocol
-from ndtyping._ndarray import DimSize as _NdtDimSize  # a size from `x.shape` naming its dimension
+from ndtyping._surface.ndarray import _Shaped as _NdtArray, ShapedArray as _NdtArrayProtocol
+from ndtyping._surface.ndarray import DimSize as _NdtDimSize  # a size from `x.shape` naming its dimension
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtD2 = _NdtTypeVar("_NdtD2", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
@@ -108,7 +107,7 @@ _NdtShRanked = _NdtTypeVar("_NdtShRanked", bound=tuple[_NdtAny, _NdtUnpack[tuple
 # the functions whose shapes ndtyping checks take it, so an NDArray that fits none of their rules is an error
 from jax._src.basearray import ArrayLike as _NdtStrictArrayLike
 
-# literal sizes up to 128 (a bound the cost of which is measured in research/pyright_perf/NOTES.md)
+# literal sizes up to 128 (a bound whose cost is measured in docs/dev/pyright-performance.md)
 _NdtSize = _NdtLiteral[{", ".join(str(n) for n in range(129))}]
 _NdtS0 = _NdtTypeVar("_NdtS0", bound=_NdtSize)
 _NdtS1 = _NdtTypeVar("_NdtS1", bound=_NdtSize)
@@ -116,7 +115,7 @@ _NdtS2 = _NdtTypeVar("_NdtS2", bound=_NdtSize)
 _NdtS3 = _NdtTypeVar("_NdtS3", bound=_NdtSize)
 
 # A jax.Array whose dtype and shape pyright knows (its methods keep the shape): ndtyping's own stub
-from ndtyping._surface_jax import ShapedJaxArray as _NdtJaxArray
+from ndtyping._surface.jax_array import ShapedJaxArray as _NdtJaxArray
 
 # A jax.Array that is no ndtyping array: its `at` is jax's own helper (ShapedJaxArray's and NDArray's
 # are ndtyping's, which keep the shape; numpy arrays have none). The functions of PLAIN_JAX_FIRST give
@@ -948,18 +947,12 @@ def joins() -> list[str]:
 # (ShapedJaxArray, matched against the NDArray protocol) tens of milliseconds, so the 131 rules
 # made one `jnp.einsum` in a plain jax program cost 6 s more (measured: 2.9 s -> 8.8 s), and 30
 # grouped rules still 3.3 s more.
-JAX_EINSUM = [
-    "ij,jk->ik", "bij,bjk->bik", "bhqd,bhkd->bhqk", "bhqk,bhkd->bhqd", "ij,kj->ik", "bqd,bkd->bqk",
-    "bqk,bkd->bqd", "bij,jk->bik", "ij,j->i", "i,i->", "bi,bi->b", "ij,ij->i", "i,j->ij", "ij->ji",
-    "bij->bji", "ii->", "ii->i", "ij->", "ij->i", "ij->j", "nchw,oc->nohw", "nhwc,co->nhwo",
-    "bhqd,bkd->bhqk", "bnd,nd->bn", "bchw,oc->bohw", "bhwc,co->bhwo", "bhwc,co->bohw", "nhwc,co->nohw",
-    "bij,bj->bi", "bi,ij->bj",
-]  # fmt: skip
+JAX_EINSUM = list(shape_rules.EINSUM_CORE)  # the same hand-picked patterns
 
 
 def einsum() -> list[str]:
     """einsum with literal subscripts: one overload per pattern of JAX_EINSUM."""
-    # the feature tag: a project's own spellings (ndtyping._einsum_rules) go ahead of these
+    # the feature tag: a project's own spellings (ndtyping._static.einsum_rules) go ahead of these
     out = ["## jax.numpy: before einsum [einsum-generic]"]
     names = LETTERS + ["_NdtF"]
     for subscripts in JAX_EINSUM:
@@ -1307,7 +1300,7 @@ from typing import Any as _NdtAny, Callable as _NdtCallable, Literal as _NdtLite
 from collections.abc import Sequence as _NdtSequence
 from typing_extensions import Concatenate as _NdtConcatenate, TypeVar as _NdtTypeVar, TypeVarTuple as _NdtTypeVarTuple, Unpack as _NdtUnpack
 import numpy as _ndt_np
-from ndtyping._ndarray import ShapedArray as _NdtArray
+from ndtyping._surface.ndarray import ShapedArray as _NdtArray
 from jax.numpy import _NdtJaxArray
 # Defaults: what a lambda or a function of jax.Array leaves unsolved reads as Any, not Unknown.
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic, default=_NdtAny)
@@ -1604,7 +1597,7 @@ def basearray_patch() -> list[str]:
         # jax's arrays as ndtyping's shape rules see them: arrays of unknown dtype and shape, by
         # their bases (a look at the bases where the ShapedArray protocol compared `__array__`
         # methods, for each member of an ArrayLike argument and each rule: see `_Shaped`)
-        "from ndtyping._ndarray import _Shaped as _NdtShaped",
+        "from ndtyping._surface.ndarray import _Shaped as _NdtShaped",
         "class _NdtPlainArray(_NdtNominalArray, _NdtShaped[_NdtAny, tuple[_NdtAny, ...]]): ...",
         "@_ndt_runtime_checkable",
         "class Array(_NdtPlainArray, _NdtProtocol):  # a protocol deriving from a class: see ndtyping's overlay",
@@ -1729,13 +1722,13 @@ def sections() -> list[str]:
 
 
 HEADER = """\
-# GENERATED by tools/gen_jax_overlay_templates.py -- do not edit; run `python tools/gen_jax_overlay_templates.py`.
-# ndtyping's overloads for jax.numpy and jax.nn, inserted ahead of jax's own by ndtyping._overlay.
+# GENERATED by tools/gen_jax_overlay_templates.py -- do not edit; run `python -m tools.generate`.
+# ndtyping's overloads for jax.numpy and jax.nn, inserted ahead of jax's own by ndtyping._static.overlay.
 """
 
 
 def render() -> str:
-    return HEADER + readable("\n".join(sections())) + "\n"
+    return render_template(HEADER, sections())
 
 
 def main(argv: list[str] | None = None) -> int:

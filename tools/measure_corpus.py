@@ -14,10 +14,10 @@ NDArray annotations in `plain/`. This script runs, each once:
 Times are wall seconds, and CPU seconds of the run and its children (pyright's node process
 included): on a shared machine wall time is noisy, CPU time much less so.
 
-    python tools/measure_corpus.py              # the report
-    python tools/measure_corpus.py --json out.json
-    python tools/measure_corpus.py --corpus tests/typing/holdout   # another corpus of twins
-    python tools/measure_corpus.py --repeat 3   # each timed run 3 times, alternating: the medians
+    python -m tools.measure_corpus              # the report
+    python -m tools.measure_corpus --json out.json
+    python -m tools.measure_corpus --corpus tests/typing/holdout   # another corpus of twins
+    python -m tools.measure_corpus --repeat 3   # each timed run 3 times, alternating: the medians
 
 Any directory laid out the same way can be measured with `--corpus DIR` (its own pyrightconfig.json
 is the user's configuration; a `plain/` subdirectory is optional). tests/typing/test_realistic_corpus.py
@@ -28,9 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -40,6 +38,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from statistics import median
 from typing import Any
+
+from ndtyping._static.pyright_runner import children_cpu_seconds, forced_version_env, run_pyright
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "typing" / "realistic"  # the default corpus
@@ -110,35 +110,17 @@ def discover(corpus: Path = CORPUS) -> list[Pair]:
     return pairs
 
 
-def _pyright_command() -> list[str]:
-    exe = Path(sys.executable).with_name("pyright")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("pyright")
-    return [found] if found else [sys.executable, "-m", "pyright"]
-
-
 def _env() -> dict[str, str]:
-    return {**os.environ, "PYRIGHT_PYTHON_FORCE_VERSION": PYRIGHT_VERSION}
-
-
-def _children_cpu() -> float:
-    """CPU seconds (user + system) of this process's finished children, where the platform says."""
-    try:
-        import resource
-    except ImportError:  # Windows: no CPU figure
-        return float("nan")
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+    return forced_version_env(PYRIGHT_VERSION)
 
 
 def _timed(
     run: Callable[[], subprocess.CompletedProcess[str]],
 ) -> tuple[subprocess.CompletedProcess[str], float, float]:
     """`run()`'s result, its wall seconds and its children's CPU seconds."""
-    cpu, start = _children_cpu(), time.perf_counter()
+    cpu, start = children_cpu_seconds(), time.perf_counter()
     result = run()
-    return result, time.perf_counter() - start, _children_cpu() - cpu
+    return result, time.perf_counter() - start, children_cpu_seconds() - cpu
 
 
 def _relative(file: str, corpus: Path) -> str:
@@ -154,7 +136,16 @@ def _relative(file: str, corpus: Path) -> str:
 def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float, float]:
     """Errors `ndtyping check --json` reports on `paths` (with `corpus`'s config), its wall time and
     its CPU time (seconds, pyright included)."""
-    command = [sys.executable, "-m", "ndtyping._cli", "check", "--json", "--project", str(corpus), *map(str, paths)]
+    command = [
+        sys.executable,
+        "-m",
+        "ndtyping._static.cli",
+        "check",
+        "--json",
+        "--project",
+        str(corpus),
+        *map(str, paths),
+    ]
     result, elapsed, cpu = _timed(
         lambda: subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
     )
@@ -174,30 +165,12 @@ def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[F
 def run_plain_pyright(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float, float]:
     """Errors plain pyright (no ndtyping stubs, same config and interpreter) reports, its wall time
     and its CPU time."""
-    command = [
-        *_pyright_command(),
-        "--outputjson",
-        "--project",
-        str(corpus),
-        "--pythonpath",
-        sys.executable,
-        *map(str, paths),
-    ]
-    result, elapsed, cpu = _timed(
-        lambda: subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=1800)
-    )
-    try:
-        report = json.loads(result.stdout)
-    except json.JSONDecodeError:
-        raise RuntimeError(
-            f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}"
-        ) from None
+    run = run_pyright(paths, project=corpus, cwd=ROOT, env=_env(), timeout=1800)
     findings = [
         Finding(_relative(d["file"], corpus), d["range"]["start"]["line"] + 1, d.get("rule", ""), d["message"])
-        for d in report["generalDiagnostics"]
-        if d["severity"] == "error"
+        for d in run.errors()
     ]
-    return findings, elapsed, cpu
+    return findings, run.wall_seconds, run.cpu_seconds
 
 
 def new_findings(with_stubs: list[Finding], plain: list[Finding]) -> list[Finding]:

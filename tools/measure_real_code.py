@@ -2,7 +2,7 @@
 without NDArray annotations, fetched from PyPI at pinned versions (nothing of them is kept in
 this repository).
 
-    python tools/measure_real_code.py [--package optax] [--json FILE]
+    python -m tools.measure_real_code [--package optax] [--json FILE]
 
 For each package: the errors `ndtyping check` reports beyond plain pyright's (matched by file,
 line and rule: none should be new, since the code does not use ndtyping), and the CPU time of
@@ -21,10 +21,9 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure_corpus import new_findings, ratio, run_ndtyping_check, run_plain_pyright
+from ndtyping._static.overlay import default_overlay_dir
 
-from ndtyping._overlay import default_overlay_dir
+from .measure_corpus import new_findings, ratio, run_ndtyping_check, run_plain_pyright
 
 # name -> (version, what it exercises). Pinned: a new release would move the figures.
 PACKAGES = {

@@ -1,7 +1,7 @@
 """Build the overlay against other numpy and jax releases than the installed ones, and check it.
 
-    python tools/overlay_matrix.py                      # the default release list
-    python tools/overlay_matrix.py --numpy 2.3.0 2.5.5 --jax 0.5.0 0.12.0.1 --json out.json
+    python -m tools.overlay_matrix                      # the default release list
+    python -m tools.overlay_matrix --numpy 2.3.0 2.5.5 --jax 0.5.0 0.12.0.1 --json out.json
 
 Each release's wheel is downloaded (pip download, cached under ~/.cache/ndtyping/matrix) and
 unpacked; the overlay is built from its stubs (`build_overlay(sources=...)`), and the warnings of
@@ -23,11 +23,10 @@ import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT / "tests" / "typing"))
+from ndtyping._static.overlay import build_overlay
+from ndtyping._static.pyright_runner import run_pyright
 
-from ndtyping._overlay import build_overlay  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 NUMPY = ["2.3.0", "2.3.5", "2.4.0", "2.4.6", "2.5.0", "2.5.5"]
 JAX = ["0.5.0", "0.6.0", "0.7.0", "0.8.0", "0.9.0", "0.10.2", "0.11.0", "0.12.0.1"]
@@ -56,8 +55,6 @@ def fetch(package: str, version: str) -> Path:
 
 
 def check_numpy(overlay: Path) -> list[str]:
-    from run_pyright import run_pyright  # tests/typing, put on sys.path above
-
     settings = {
         "typeCheckingMode": "strict", "reportUnnecessaryTypeIgnoreComment": "error", "reportUnusedVariable": "none",
         "reportUnusedExpression": "none", "reportMissingModuleSource": "none", "stubPath": str(overlay),
@@ -67,7 +64,12 @@ def check_numpy(overlay: Path) -> list[str]:
         config.write_text(json.dumps(settings))
         cases = sorted((ROOT / "tests" / "typing" / "stub_cases").glob("*.py"))
         version = f"{sys.version_info.major}.{sys.version_info.minor}"
-        return [str(d) for d in run_pyright(cases, version, config)]
+        run = run_pyright(cases, project=config, python_version=version, cwd=ROOT, timeout=1800)
+        return [
+            f"{d['file']}:{d['range']['start']['line'] + 1}: {d['severity']}: {d['message']}"
+            for d in run.diagnostics
+            if d["severity"] != "information"
+        ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """Run jaxtyping's own test suite against ndtyping, through a re-export-only adapter.
 
-    python tools/run_jaxtyping_suite.py --jaxtyping-src /path/to/jaxtyping-checkout
+    python -m tools.run_jaxtyping_suite --jaxtyping-src /path/to/jaxtyping-checkout
 
 The checkout's `test/` directory is copied into a temporary directory beside a generated
 `jaxtyping` package whose only content is a module `__getattr__` that forwards jaxtyping's
@@ -16,7 +16,7 @@ jaxtyping's suite wants typeguard 2.13.3 (test_import_hook.py refuses to import 
 version). Install it apart from the venv's own typeguard and pass the directory:
 
     pip install --target .suite-typeguard2 typeguard==2.13.3
-    python tools/run_jaxtyping_suite.py --jaxtyping-src DIR --path .suite-typeguard2
+    python -m tools.run_jaxtyping_suite --jaxtyping-src DIR --path .suite-typeguard2
 
 `--against jaxtyping` runs the same copy against the checkout's real `jaxtyping` package instead
 (the baseline to compare with).

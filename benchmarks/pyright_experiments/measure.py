@@ -1,6 +1,6 @@
 """Per-construct pyright timings, with and without the numpy overlay.
 
-    python benchmarks/pyright_experiments/measure.py CONSTRUCT [--n 40] [--repeat 3] [--style ndt|np|npt]
+    python -m benchmarks.pyright_experiments.measure CONSTRUCT [--n 40] [--repeat 3] [--style ndt|np|npt]
 
 Each construct is a one-line expression on an argument `x`; a module of N functions each
 evaluates it. Runs alternate with/without the overlay; the minimum of the repeats is printed.
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import tempfile
-import resource
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "src"))
-from ndtyping._overlay import build_overlay  # noqa: E402
+from ndtyping._static.overlay import build_overlay  # noqa: E402
+from ndtyping._static.pyright_runner import run_pyright  # noqa: E402
 
 CONSTRUCTS = {
     "none": "x",
@@ -84,12 +84,9 @@ def run(path: Path, stub: Path | None) -> float:
     if stub:
         settings["stubPath"] = str(stub)
     cfg.write_text(json.dumps(settings))
-    exe = Path(sys.executable).with_name("pyright")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([str(exe), "--outputjson", "-p", str(cfg), "--pythonpath", sys.executable, str(path)], capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    elapsed = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime  # CPU seconds
-    summary = json.loads(out.stdout)["summary"]
+    run = run_pyright([path], project=cfg)
+    elapsed = run.cpu_seconds
+    summary = run.summary
     if summary["errorCount"]:
         print("  errors:", summary["errorCount"], file=sys.stderr)
     return elapsed

@@ -7,10 +7,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from pyright_overlay import NDTYPING, TEMPLATES, pyright_run  # noqa: E402
+from ..pyright_overlay import NDTYPING, TEMPLATES, pyright_run
 
-from ndtyping._overlay import build_overlay  # noqa: E402
+from ndtyping._static.overlay import build_overlay  # noqa: E402
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 only = [int(a) for a in sys.argv[2:]] or range(len(TEMPLATES))

@@ -1,6 +1,6 @@
 """Synthetic overload encodings: does a nested call cost the product of the overloads tried?
 
-    python benchmarks/pyright_experiments/synth.py VARIANT [VARIANT...] [--k 30] [--n 20] [--depth 1 2 3]
+    python -m benchmarks.pyright_experiments.synth VARIANT [VARIANT...] [--k 30] [--n 20] [--depth 1 2 3]
 
 Each variant writes a stub package `syn` with a K-overload `f(a, k: Literal[i])` whose last
 overload is the one that matches (the worst case), and a module of N functions each calling
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+
+from ndtyping._static.pyright_runner import run_pyright
 import resource
 import subprocess
 import sys
@@ -20,7 +22,7 @@ from pathlib import Path
 
 HEAD = """from typing import Any, Generic, Literal, overload
 from typing_extensions import TypeVar, TypeVarTuple, Unpack
-from ndtyping._ndarray import ShapedArray as Arr
+from ndtyping._surface.ndarray import ShapedArray as Arr
 import numpy as np
 D = TypeVar("D", bound=np.generic)
 A = TypeVar("A", default=Any)
@@ -149,12 +151,9 @@ def run(root: Path, src: str) -> tuple[float, str]:
     path.write_text(src)
     cfg = root / "pyrightconfig.json"
     cfg.write_text(json.dumps({"typeCheckingMode": "standard", "stubPath": str(root / "stubs")}))
-    exe = Path(sys.executable).with_name("pyright")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([str(exe), "--outputjson", "-p", str(cfg), "--pythonpath", sys.executable, str(path)], capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    diags = json.loads(out.stdout)["generalDiagnostics"]
+    run = run_pyright([path], project=cfg)
+    cpu = run.cpu_seconds
+    diags = run.diagnostics
     revealed = [d["message"] for d in diags if d["severity"] == "information"]
     errors = [d["message"] for d in diags if d["severity"] == "error"]
     note = (revealed[0] if revealed else "?") + (f"  [{len(errors)} errors: {errors[0][:120]}]" if errors else "")

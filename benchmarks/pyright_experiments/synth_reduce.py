@@ -1,6 +1,6 @@
 """A reduction-like `f(a, axis)` in two encodings, nested like real code.
 
-    python benchmarks/pyright_experiments/synth_reduce.py [--n 20] [--repeat 1]
+    python -m benchmarks.pyright_experiments.synth_reduce [--n 20] [--repeat 1]
 
 - `func`: today's overlay encoding: one overload per (dtype family, axis), rank-agnostic
   patterns (`tuple[A, *Rest]` for axis 0, `tuple[*Rest, Z]` for -1, ...), TypeVars per overload.
@@ -16,7 +16,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from synth import HEAD, run
+from .synth import HEAD, run
 
 AXES = [0, -1, 1, -2, 2, -3, 3, -4]
 DIMS = ["A", "B", "C", "E"]

@@ -1,6 +1,6 @@
 """ndtyping: PEP 646 shape and dtype typing for NumPy and JAX arrays, static and at runtime.
 
-Static checkers see `NDArray[DType, *Shape]` (see `_ndarray.pyi`) and, for the jaxtyping
+Static checkers see `NDArray[DType, *Shape]` (the generated `_surface/ndarray.pyi`) and, for the jaxtyping
 spelling, `Float[Array, "b c"]` as the array type it wraps. At runtime both spellings
 are checked by one engine through `isinstance` and `check`.
 """
@@ -26,16 +26,7 @@ from numpy import (
     uint64 as uint64,
 )
 
-from ._annotations import (
-    AbstractArray as AbstractArray,
-    AbstractDtype as AbstractDtype,
-    get_array_name_format as get_array_name_format,
-    make_numpy_struct_dtype as make_numpy_struct_dtype,
-    set_array_name_format as set_array_name_format,
-)
-from ._bindings import print_bindings as print_bindings
 from ._config import config as config
-from ._decorator import check as check
 from ._errors import (
     AnnotationError as AnnotationError,
     ConfigurationError as ConfigurationError,
@@ -44,7 +35,25 @@ from ._errors import (
     ShapeError as ShapeError,
     TypeCheckError as TypeCheckError,
 )
-from ._ndarray import DimensionVar as DimensionVar, NDArray as NDArray, ShapedArray as ShapedArray, ShapeVar as ShapeVar
+from ._runtime.annotations import (
+    AbstractArray as AbstractArray,
+    AbstractDtype as AbstractDtype,
+    get_array_name_format as get_array_name_format,
+    make_numpy_struct_dtype as make_numpy_struct_dtype,
+    set_array_name_format as set_array_name_format,
+)
+from ._runtime.bindings import print_bindings as print_bindings
+from ._runtime.decorator import check as check
+
+if TYPE_CHECKING:  # static checkers read the generated declaration; the runtime class is a typing shim
+    from ._surface.ndarray import (
+        DimensionVar as DimensionVar,
+        NDArray as NDArray,
+        ShapedArray as ShapedArray,
+        ShapeVar as ShapeVar,
+    )
+else:
+    from ._runtime.ndarray import DimensionVar, NDArray, ShapedArray, ShapeVar
 
 if TYPE_CHECKING:
     # Loaded on first use at runtime (see __getattr__ below), to keep `import ndtyping` fast.
@@ -81,8 +90,9 @@ if TYPE_CHECKING:
         Annotated as UInt64,
     )
 
-    from ._import_hook import install_import_hook as install_import_hook
-    from ._jax import (
+    from ._jaxtyping.import_hook import install_import_hook as install_import_hook
+    from ._jaxtyping.jaxtyped import jaxtyped as jaxtyped
+    from ._jaxtyping.vocabulary import (
         Array as Array,
         ArrayLike as ArrayLike,
         DTypeLike as DTypeLike,
@@ -92,18 +102,17 @@ if TYPE_CHECKING:
         ScalarLike as ScalarLike,
         Shape as Shape,
     )
-    from ._jaxtyped import jaxtyped as jaxtyped
-    from ._narrowing import as_array as as_array, is_array as is_array
-    from ._pytree import PyTree as PyTree
-    from ._relations import (
+    from ._runtime.narrowing import as_array as as_array, is_array as is_array
+    from ._runtime.pytree import PyTree as PyTree
+    from ._runtime.relations import (
         filter as filter,  # shadows the builtin on purpose; ndtyping.filter, deliberately not in __all__
         in_same_class as in_same_class,
         is_super as is_super,
         is_valid_value as is_valid_value,
     )
 else:
-    from ._annotations import make_category as _make_category
-    from ._dtypes import CATEGORIES as _CATEGORIES
+    from ._runtime.annotations import make_category as _make_category
+    from ._runtime.dtypes import CATEGORIES as _CATEGORIES
 
     globals().update({_label: _make_category(_label) for _label in _CATEGORIES})
 
@@ -125,14 +134,14 @@ __all__ = [
 
 def load_ipython_extension(ipython: Any) -> None:
     """`%load_ext ndtyping`: check the annotated functions and classes defined in later cells."""
-    from ._ipython import load_ipython_extension as load
+    from ._jaxtyping.ipython import load_ipython_extension as load
 
     load(ipython)
 
 
 def unload_ipython_extension(ipython: Any) -> None:
     """`%unload_ext ndtyping`: stop checking newly defined functions."""
-    from ._ipython import unload_ipython_extension as unload
+    from ._jaxtyping.ipython import unload_ipython_extension as unload
 
     unload(ipython)
 
@@ -140,9 +149,10 @@ def unload_ipython_extension(ipython: Any) -> None:
 _JAX_NAMES = ("Array", "ArrayLike", "DTypeLike", "PRNGKeyArray", "PyTreeDef", "Scalar", "ScalarLike", "Shape")
 # Names whose modules are imported on first use: none of them is needed to check a call.
 _LAZY = {
-    "as_array": "_narrowing", "is_array": "_narrowing", "PyTree": "_pytree",
-    "filter": "_relations", "in_same_class": "_relations", "is_super": "_relations", "is_valid_value": "_relations",
-    "install_import_hook": "_import_hook", "jaxtyped": "_jaxtyped",
+    "as_array": "_runtime.narrowing", "is_array": "_runtime.narrowing", "PyTree": "_runtime.pytree",
+    "filter": "_runtime.relations", "in_same_class": "_runtime.relations", "is_super": "_runtime.relations",
+    "is_valid_value": "_runtime.relations",
+    "install_import_hook": "_jaxtyping.import_hook", "jaxtyped": "_jaxtyping.jaxtyped",
 }  # fmt: skip
 
 
@@ -157,7 +167,7 @@ def __getattr__(name: str) -> Any:
     # The jax vocabulary imports jax, so it is built on first use, never at `import ndtyping`
     # (and left out of __all__, so `import *` does not import jax either).
     if name in _JAX_NAMES:
-        from . import _jax
+        from ._jaxtyping import vocabulary as _jax
 
         value = getattr(_jax, name)
         globals()[name] = value

@@ -1,5 +1,5 @@
 """`python -m ndtyping check ...`: the same as the `ndtyping` command."""
 
-from ._cli import main
+from ._static.cli import main
 
 raise SystemExit(main())

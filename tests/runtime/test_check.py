@@ -25,7 +25,7 @@ from ndtyping import (
     check,
     float32,
 )
-from ndtyping._bindings import current_scope
+from ndtyping._runtime.bindings import current_scope
 
 N = DimensionVar("N")
 M = DimensionVar("M")

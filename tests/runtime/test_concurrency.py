@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from ndtyping import Float, ShapeError, check
-from ndtyping._bindings import current_scope
+from ndtyping._runtime.bindings import current_scope
 
 N_THREADS = 8
 N_CALLS = 300

@@ -33,13 +33,13 @@ from ndtyping import (
     Num,
     Shaped,
     ShapeVar,
-    _fastpath,
     check,
     float32,
     print_bindings,
 )
-from ndtyping._bindings import Scope, current_scope
-from ndtyping._engine import match_array
+from ndtyping._runtime import fastpath as _fastpath
+from ndtyping._runtime.bindings import Scope, current_scope
+from ndtyping._runtime.engine import match_array
 
 try:
     import jax
@@ -296,7 +296,7 @@ def test_random_isinstance(index: int, value: Any) -> None:
     annotation = FAST_ANNOTATIONS[index]
     spec = getattr(annotation, "_ndt_spec", None)
     if spec is None:
-        from ndtyping._ndarray import spec_of
+        from ndtyping._runtime.ndarray import spec_of
 
         if typing_origin(annotation) is not NDArray:
             return
@@ -315,7 +315,7 @@ def test_isinstance_every_value() -> None:
     for annotation in ANNOTATIONS:
         spec = getattr(annotation, "_ndt_spec", None)
         if spec is None and typing_origin(annotation) is NDArray:
-            from ndtyping._ndarray import spec_of
+            from ndtyping._runtime.ndarray import spec_of
 
             spec = spec_of(annotation)
         if spec is None:

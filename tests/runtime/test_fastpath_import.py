@@ -36,8 +36,13 @@ def test_import_and_plain_use_load_only_the_checking_modules() -> None:
     result = _run()
     loaded = set(result["loaded"])
     assert "jax" not in loaded
-    assert not loaded & {"ndtyping._relations", "ndtyping._narrowing", "ndtyping._pytree", "ndtyping._jax"}
-    assert not loaded & {"dataclasses", "ndtyping._expr"}
+    assert not loaded & {
+        "ndtyping._runtime.relations",
+        "ndtyping._runtime.narrowing",
+        "ndtyping._runtime.pytree",
+        "ndtyping._jaxtyping.vocabulary",
+    }
+    assert not loaded & {"dataclasses", "ndtyping._runtime.expr"}
     if sys.version_info >= (3, 11):  # <=3.10 needs typing_extensions for Unpack
         assert "typing_extensions" not in loaded
 
@@ -45,9 +50,9 @@ def test_import_and_plain_use_load_only_the_checking_modules() -> None:
 def test_lazy_names_still_resolve() -> None:
     result = _run()
     assert result["lazy"] == {
-        "is_super": "ndtyping._relations",
-        "filter": "ndtyping._relations",
-        "is_array": "ndtyping._narrowing",
-        "as_array": "ndtyping._narrowing",
+        "is_super": "ndtyping._runtime.relations",
+        "filter": "ndtyping._runtime.relations",
+        "is_array": "ndtyping._runtime.narrowing",
+        "as_array": "ndtyping._runtime.narrowing",
     }
     assert result["PyTree"] == "PyTree"

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ndtyping import AnnotationError, Bool, Float, Float32, Int, Integer, Num, Shaped
-from ndtyping._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, parse_shape
+from ndtyping._runtime.grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, parse_shape
 
 
 def a(*shape: int, dtype: object = np.float32) -> np.ndarray:

@@ -26,7 +26,7 @@ from ndtyping import (
     float32,
     float64,
 )
-from ndtyping._bindings import current_scope
+from ndtyping._runtime.bindings import current_scope
 
 # --------------------------------------------------------------------------- hostile shape strings
 

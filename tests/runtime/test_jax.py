@@ -31,7 +31,7 @@ from ndtyping import (  # noqa: E402
     float32,
     int32,
 )
-from ndtyping._bindings import current_scope  # noqa: E402
+from ndtyping._runtime.bindings import current_scope  # noqa: E402
 
 B = DimensionVar("B")
 C = DimensionVar("C")

@@ -17,8 +17,8 @@ jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
 
 from ndtyping import Float, ShapeError, check  # noqa: E402
-from ndtyping._bindings import current_scope  # noqa: E402
-from ndtyping._pytree import PyTree  # noqa: E402
+from ndtyping._runtime.bindings import current_scope  # noqa: E402
+from ndtyping._runtime.pytree import PyTree  # noqa: E402
 
 Array = jax.Array
 
@@ -164,7 +164,7 @@ _SHARDING = """
     import numpy as np
     from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
     from ndtyping import Float, ShapeError, check
-    from ndtyping._pytree import PyTree
+    from ndtyping._runtime.pytree import PyTree
 
     assert jax.device_count() == 8, jax.devices()
     mesh = Mesh(np.array(jax.devices()), ("x",))  # jax.make_mesh is newer than jax 0.4.30, the lower bound

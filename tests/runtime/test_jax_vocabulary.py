@@ -9,8 +9,9 @@ from typing import Union
 import numpy as np
 import pytest
 
-from ndtyping import AnnotationError, Float, Int, Key, Shaped, ShapeError, UInt32, _jax, check
-from ndtyping._typecheck import compile_annotation
+from ndtyping import AnnotationError, Float, Int, Key, Shaped, ShapeError, UInt32, check
+from ndtyping._jaxtyping import vocabulary as _jax
+from ndtyping._runtime.typecheck import compile_annotation
 
 
 def _run(code: str) -> subprocess.CompletedProcess:
@@ -66,7 +67,7 @@ def test_vocabulary_module_does_not_import_jax() -> None:
     result = _run(
         """
         import sys
-        import ndtyping, ndtyping._jax as vocabulary
+        import ndtyping, ndtyping._jaxtyping.vocabulary as vocabulary
         assert vocabulary.Shape == tuple[int, ...]
         assert "jax" not in sys.modules
         try:
@@ -86,7 +87,7 @@ def test_without_jax_the_names_say_so() -> None:
         """
         import sys
         sys.modules["jax"] = None  # as if jax were not installed
-        import ndtyping._jax as vocabulary
+        import ndtyping._jaxtyping.vocabulary as vocabulary
         for name in ("Array", "ArrayLike", "Scalar", "ScalarLike", "PRNGKeyArray", "DTypeLike", "PyTreeDef"):
             try:
                 getattr(vocabulary, name)

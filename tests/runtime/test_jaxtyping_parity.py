@@ -428,12 +428,15 @@ def test_pytree_is_a_class_under_beartype_and_typeguard(tmp_path: Any) -> None:
         "def anything(x: PyTree) -> PyTree: return x\n"
         "def same(x: PyTree[int, 'T'], y: PyTree[str, 'T ...']) -> None: ...\n"
     )
-    import importlib
+    import importlib.util
     import sys
 
-    sys.path.insert(0, str(tmp_path))
+    spec = importlib.util.spec_from_file_location("ndt_parity_trees", tmp_path / "ndt_parity_trees.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ndt_parity_trees"] = module
     try:
-        module = importlib.import_module("ndt_parity_trees")
+        spec.loader.exec_module(module)
         for checker in _checkers():
             leaves, anything = checker(module.leaves), checker(module.anything)  # no error at decoration
             if checker.__module__.startswith("beartype"):  # typeguard 4 reads "T ..." as Python code
@@ -443,7 +446,6 @@ def test_pytree_is_a_class_under_beartype_and_typeguard(tmp_path: Any) -> None:
             with pytest.raises(_violations()):
                 leaves([1, "two"])
     finally:
-        sys.path.remove(str(tmp_path))
         sys.modules.pop("ndt_parity_trees", None)
 
 
@@ -531,7 +533,7 @@ def test_no_type_check_over_jaxtyped() -> None:
 
 
 def test_typeguard_checks_x_or_y_unions_through_jaxtyped() -> None:
-    from ndtyping._jaxtyped import _for_external
+    from ndtyping._jaxtyping.jaxtyped import _for_external
 
     member = Float[np.ndarray, "n"]
     translated = _for_external(member | None)

@@ -50,8 +50,8 @@ from ndtyping import (
     float32,
     float64,
 )
-from ndtyping._bindings import current_scope
-from ndtyping._grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, ShapeSpec, parse_shape
+from ndtyping._runtime.bindings import current_scope
+from ndtyping._runtime.grammar import ANY, FIXED, NAMED, SYMBOLIC, VARIADIC, ShapeSpec, parse_shape
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -1114,7 +1114,7 @@ def test_pickles_load_and_check_in_a_fresh_interpreter() -> None:
         import pickle, sys
         import numpy as np
         from ndtyping import ShapeError
-        from ndtyping._bindings import current_scope
+        from ndtyping._runtime.bindings import current_scope
         strings, generic, affine, halve = pickle.loads(sys.stdin.buffer.read())
         assert isinstance(np.ones((2, 7, 3, 4, 3), np.float32), strings)
         assert not isinstance(np.ones((2, 7, 3, 4, 4), np.float32), strings)

@@ -19,10 +19,11 @@ from typing import Any, Literal, NamedTuple, Optional, TypeVar, Union
 import numpy as np
 import pytest
 
-from ndtyping import AnnotationError, Float, ShapeError, TypeCheckError, _pytree, check
-from ndtyping._bindings import Scope, current_scope
-from ndtyping._pytree import PyTree
-from ndtyping._typecheck import compile_annotation
+from ndtyping import AnnotationError, Float, ShapeError, TypeCheckError, check
+from ndtyping._runtime import pytree as _pytree
+from ndtyping._runtime.bindings import Scope, current_scope
+from ndtyping._runtime.pytree import PyTree
+from ndtyping._runtime.typecheck import compile_annotation
 
 Vec = Float[np.ndarray, "n"]
 
@@ -448,7 +449,7 @@ def test_string_annotations_are_resolved(backend: str) -> None:
             from __future__ import annotations
             import numpy as np
             from ndtyping import Float, check
-            from ndtyping._pytree import PyTree
+            from ndtyping._runtime.pytree import PyTree
 
             @check
             def f(x: PyTree[Float[np.ndarray, "?n"], "T"], y: PyTree[Float[np.ndarray, "?n"], "T"]) -> None: ...
@@ -528,8 +529,8 @@ def test_checking_numpy_trees_does_not_import_jax() -> None:
         import sys
         import numpy as np
         from ndtyping import Float, check
-        from ndtyping._pytree import PyTree
-        from ndtyping import _jax  # the vocabulary module itself loads nothing
+        from ndtyping._runtime.pytree import PyTree
+        from ndtyping._jaxtyping import vocabulary as _jax  # the vocabulary module itself loads nothing
 
         @check
         def f(x: PyTree[Float[np.ndarray, "?n"], "T"], y: PyTree[Float[np.ndarray, "?n"], "T"]) -> None: ...

@@ -42,10 +42,10 @@ from ndtyping import (
     int32,
     uint8,
 )
-from ndtyping._bindings import current_scope
-from ndtyping._engine import ArraySpec
-from ndtyping._narrowing import as_array, is_array
-from ndtyping._relations import as_spec, filter, in_same_class, is_super, is_valid_value
+from ndtyping._runtime.bindings import current_scope
+from ndtyping._runtime.engine import ArraySpec
+from ndtyping._runtime.narrowing import as_array, is_array
+from ndtyping._runtime.relations import as_spec, filter, in_same_class, is_super, is_valid_value
 
 N = DimensionVar("N")
 M = DimensionVar("M")
@@ -499,8 +499,8 @@ def test_importing_the_modules_never_imports_jax() -> None:
         import sys
         import numpy as np
         from ndtyping import NDArray, Float32, float32
-        from ndtyping._relations import filter, is_super
-        from ndtyping._narrowing import is_array
+        from ndtyping._runtime.relations import filter, is_super
+        from ndtyping._runtime.narrowing import is_array
         from typing import Literal
         assert NDArray[float32, Literal[2]].filter([1, 2]).dtype == np.float32
         assert is_super(Float32[np.ndarray, "n"], Float32[np.ndarray, "2"])
@@ -650,7 +650,7 @@ def sample_shape(draw: Any, tokens: list[Token]) -> tuple[int, ...]:
         elif kind == "name":
             shape.append(1 if tok[2] and draw(st.booleans()) else values[tok[1]])
         elif kind == "sym":
-            expr = ndtyping._grammar.parse_shape(tok[1]).dims[0].expr
+            expr = ndtyping._runtime.grammar.parse_shape(tok[1]).dims[0].expr
             result = expr.evaluate(values) if expr is not None else 0
             shape.append(result if not isinstance(result, bool) and 0 <= result <= 8 else draw(st.integers(0, 4)))
         elif kind == "any":
@@ -795,7 +795,7 @@ def test_jax_dtypes_are_judged_by_metadata_never_by_allocating(jnp: Any, monkeyp
     import jax
     import ml_dtypes
 
-    from ndtyping._filtering import _jax_supports
+    from ndtyping._runtime.filtering import _jax_supports
 
     def no_allocation(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a jax array was allocated to probe a dtype")
@@ -838,3 +838,52 @@ def test_filter_into_every_float_category_does_not_abort() -> None:
     )
     width = "64" if x64.stdout.strip() == "True" else "32"
     assert result.stdout.split() == [f"float{width}"] * 4  # Shaped too: float64 held as jax holds it
+
+
+# --------------------------------------------------------------------------- one reader of array types
+
+
+def test_every_entry_point_reads_numpys_own_spelling() -> None:
+    """`npt.NDArray[np.float32]` is an array type to `check`, `is_array`, `as_array`, `filter`,
+    `is_super`, `in_same_class` and `is_valid_value` alike (they once disagreed: only `check` took it)."""
+    import numpy.typing as npt
+
+    import ndtyping
+
+    f32, f64 = np.zeros(3, np.float32), np.zeros(3)
+    t = npt.NDArray[np.float32]
+    assert ndtyping.is_array(f32, t) and not ndtyping.is_array(f64, t)
+    assert ndtyping.as_array(f32, t) is f32
+    with pytest.raises(ndtyping.ShapeError):
+        ndtyping.as_array(f64, t)
+    assert ndtyping.is_valid_value(t, f32) and not ndtyping.is_valid_value(t, f64)
+    assert ndtyping.filter(t, [1.0, 2.0]).dtype == np.float32
+    assert ndtyping.is_super(t, t) and not ndtyping.is_super(t, npt.NDArray[np.float64])
+    assert ndtyping.in_same_class(t, t)
+
+    @ndtyping.check
+    def f(x: npt.NDArray[np.float32]) -> None: ...
+
+    f(f32)
+    with pytest.raises(ndtyping.ShapeError):
+        f(f64)
+
+
+def test_every_entry_point_refuses_a_non_array_type_in_the_same_words() -> None:
+    import ndtyping
+
+    calls = {
+        "is_array": lambda t: ndtyping.is_array(np.zeros(2), t),
+        "as_array": lambda t: ndtyping.as_array(np.zeros(2), t),
+        "is_valid_value": lambda t: ndtyping.is_valid_value(t, np.zeros(2)),
+        "filter": lambda t: ndtyping.filter(t, np.zeros(2)),
+        "is_super": lambda t: ndtyping.is_super(t, t),
+        "in_same_class": lambda t: ndtyping.in_same_class(t, t),
+    }
+    texts = set()
+    for name, call in calls.items():
+        with pytest.raises(ndtyping.AnnotationError) as info:
+            call(int)
+        assert str(info.value).startswith(f"{name}() takes array types such as NDArray[float32, N]"), str(info.value)
+        texts.add(str(info.value).split("()", 1)[1])
+    assert len(texts) == 1, texts

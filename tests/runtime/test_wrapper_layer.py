@@ -197,7 +197,7 @@ def test_generated_wrappers_are_hidden_from_pytest_and_readable() -> None:
 def test_a_live_wrapper_keeps_its_source_and_redefinitions_reuse_the_code() -> None:
     import linecache
 
-    from ndtyping import _codegen
+    from ndtyping._runtime import codegen as _codegen
 
     def make(k: int) -> Any:
         namespace: dict[str, Any] = {}

@@ -15,16 +15,11 @@ from typing import Any
 import pytest
 
 from ndtyping import check
+from tools import measure_corpus
 
 __all__ = ["HAVE_JAX", "describe", "load_checked", "measure_corpus", "needs_backend", "unexpected_false_positives"]
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-try:
-    import measure_corpus
-finally:
-    sys.path.pop(0)
-
 HAVE_JAX = importlib.util.find_spec("jax") is not None
 STAR_SHAPE = re.compile(r"NDArray\[[^\]\n]*, \*[A-Za-z_]")  # NDArray[float32, *Batch, ...]: Python 3.11+
 

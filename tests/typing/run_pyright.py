@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from ndtyping._static.pyright_runner import forced_version_env, run_pyright as run_pyright_process
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -26,33 +23,14 @@ class Diagnostic:
         return f"{self.file}:{self.line}: {self.severity}: {self.message} ({self.rule})"
 
 
-def pyright_command() -> list[str]:
-    exe = Path(sys.executable).with_name("pyright")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("pyright")
-    if found:
-        return [found]
-    return [sys.executable, "-m", "pyright"]
-
-
 def run_pyright(
     paths: list[Path], python_version: str, config: Path = HERE / "pyrightconfig.json", keep_information: bool = False
 ) -> list[Diagnostic]:
     """Diagnostics pyright reports for `paths` (errors and warnings; information too if asked)."""
-    command = [
-        *pyright_command(), "--outputjson", "--project", str(config),
-        "--pythonpath", sys.executable, "--pythonversion", python_version,
-        *[str(p) for p in paths],
-    ]  # fmt: skip
-    env = {**os.environ, "PYRIGHT_PYTHON_FORCE_VERSION": "1.1.414"}
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
-    try:
-        report = json.loads(result.stdout)
-    except json.JSONDecodeError:
-        raise RuntimeError(
-            f"pyright did not produce JSON (exit {result.returncode}):\n{result.stdout}\n{result.stderr}"
-        ) from None
+    run = run_pyright_process(
+        paths, project=config, python_version=python_version, cwd=ROOT, env=forced_version_env("1.1.414"), timeout=600
+    )
+    report = run.checked_report()
     diagnostics = []
     for item in report["generalDiagnostics"]:
         if item["severity"] == "information" and not keep_information:

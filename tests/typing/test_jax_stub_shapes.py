@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ndtyping._einsum_rules import collect_einsum_spellings
-from ndtyping._overlay import build_overlay, supported
+from ndtyping._static.einsum_rules import collect_einsum_spellings
+from ndtyping._static.overlay import build_overlay, supported
 
 from .run_pyright import run_pyright
 from .test_jax_stubs import jax_config

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ndtyping._overlay import _package_dir, build_overlay, supported
+from ndtyping._static.overlay import _package_dir, build_overlay, supported
 
 from .run_pyright import run_pyright
 from .test_stubs import VERSION, config
@@ -109,7 +109,7 @@ def test_a_removed_module_costs_only_its_shapes(tmp_path: Path) -> None:
 def test_narrowing_a_class_changes_its_bases_only() -> None:
     """`## numpy: narrow number generic -> _NdtNumber` makes the class derive from the new name;
     the same name inside the class body (a method's annotation) stays the library's."""
-    from ndtyping._overlay import _apply, _parse_template
+    from ndtyping._static.overlay import _apply, _parse_template
 
     source = (
         "class generic: ...\n"
@@ -130,7 +130,7 @@ def test_narrowing_a_class_to_a_generic_base() -> None:
     """The new base may take the class's type variables (numpy's ndarray derives from
     `_NdtArrayCommon[_ShapeT_co]`, which carries its shape to ndtyping's `_Shaped`), and the
     feature tag after it is still read."""
-    from ndtyping._overlay import _apply, _parse_template
+    from ndtyping._static.overlay import _apply, _parse_template
 
     source = "class _Common: ...\nclass ndarray(_Common, Generic[_ShapeT_co, _DTypeT_co]): ...\n"
     (section,) = _parse_template("## numpy: narrow ndarray _Common -> _NdtArrayCommon[_ShapeT_co] [array-base]\n")

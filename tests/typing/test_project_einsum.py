@@ -1,4 +1,4 @@
-"""einsum rules made from a project's own subscripts (ndtyping._einsum_rules), end to end.
+"""einsum rules made from a project's own subscripts (ndtyping._static.einsum_rules), end to end.
 
 - the rule of each spelling against the shape numpy and jax really return;
 - the collector on odd files (f-strings, names, syntax errors, other encodings, aliases);
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ndtyping._einsum_rules import (
+from ndtyping._static.einsum_rules import (
     ELLIPSIS,
     collect_einsum_spellings,
     einsum_sections,
@@ -25,7 +25,7 @@ from ndtyping._einsum_rules import (
     project_python_files,
     spellings_in_source,
 )
-from ndtyping._overlay import build_overlay, einsum_layer, overlay_staleness, read_manifest, supported
+from ndtyping._static.overlay import build_overlay, einsum_layer, overlay_staleness, read_manifest, supported
 
 from .run_pyright import HERE, run_pyright
 from .test_stubs import config

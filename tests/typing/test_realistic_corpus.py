@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ndtyping._overlay import supported
+from ndtyping._static.overlay import supported
 
 from .corpus_support import HAVE_JAX, describe, load_checked, measure_corpus, needs_backend, unexpected_false_positives
 

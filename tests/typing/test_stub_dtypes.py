@@ -12,7 +12,7 @@ from typing import Any, Optional
 import numpy as np
 import pytest
 
-from ndtyping._overlay import build_overlay, supported
+from ndtyping._static.overlay import build_overlay, supported
 
 from .dtype_cases import case_id, check_case, elementwise_cases, run_cases
 from .test_stub_shapes import BINARY, UNARY

@@ -11,12 +11,8 @@ from typing import Any, Optional
 import numpy as np
 import pytest
 
-from ndtyping._overlay import build_overlay, supported
-
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tools"))
-from _shape_rules import einsum_groups, einsum_shapes
-
-sys.path.pop(0)
+from ndtyping._static.overlay import build_overlay, supported
+from tools._shape_rules import einsum_groups, einsum_shapes
 
 from .run_pyright import run_pyright
 from .test_stubs import config

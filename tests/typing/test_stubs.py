@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from ndtyping._overlay import _apply, _misfit, _parse_template, _template_text, build_overlay, supported
+from ndtyping._static.overlay import _apply, _misfit, _parse_template, _template_text, build_overlay, supported
 
 from .run_pyright import HERE, Diagnostic, run_pyright
 
 pytestmark = [
     pytest.mark.pyright,
     pytest.mark.skipif(
-        not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3 (see ndtyping._overlay.supported)"
+        not supported("numpy"), reason="the numpy overlay needs numpy >= 2.3 (see ndtyping._static.overlay.supported)"
     ),
 ]
 VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"

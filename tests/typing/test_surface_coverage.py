@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from .run_pyright import ROOT, run_pyright
+from tools.gen_ndarray_pyi import NOT_SURFACE
+
+from .run_pyright import run_pyright
 
 
 def _numpy_version() -> tuple[int, int]:
@@ -34,12 +36,6 @@ pytestmark = [
     # still has attributes numpy 2 removed (itemset, newbyteorder, tostring), which NDArray lacks
     pytest.mark.skipif(_numpy_version() < (2, 3), reason="the surface follows numpy >= 2.3's ndarray"),
 ]
-
-sys.path.insert(0, str(ROOT / "tools"))
-try:
-    from gen_ndarray_pyi import NOT_SURFACE
-finally:
-    sys.path.pop(0)
 
 # The comparisons object has are still an array's own (`x < y`, `x == y`).
 OBJECT_COMPARISONS = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}

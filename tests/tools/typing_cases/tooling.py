@@ -8,7 +8,7 @@ import numpy as np
 from typing_extensions import assert_type
 
 from ndtyping import Float, install_import_hook, jaxtyped
-from ndtyping._import_hook import ImportHook
+from ndtyping._jaxtyping.import_hook import ImportHook
 
 Arr = np.ndarray[Any, Any]  # numpy 2.2's ndarray has no default type arguments
 

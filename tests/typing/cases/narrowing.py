@@ -7,8 +7,8 @@ import numpy.typing as npt
 from typing_extensions import Unpack, assert_type
 
 from ndtyping import DimensionVar, Float32, NDArray, ShapeVar, float32, float64, int32
-from ndtyping._narrowing import as_array, is_array
-from ndtyping._relations import filter, in_same_class, is_super, is_valid_value
+from ndtyping._runtime.narrowing import as_array, is_array
+from ndtyping._runtime.relations import filter, in_same_class, is_super, is_valid_value
 
 N = DimensionVar("N")
 M = DimensionVar("M")

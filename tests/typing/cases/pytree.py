@@ -8,7 +8,7 @@ import numpy.typing as npt
 from typing_extensions import assert_type
 
 from ndtyping import Float, Shaped
-from ndtyping._pytree import PyTree
+from ndtyping._runtime.pytree import PyTree
 
 Arr = npt.NDArray[Any]
 F32 = npt.NDArray[np.float32]

@@ -7,7 +7,7 @@ import numpy.typing as npt
 from typing_extensions import assert_type
 
 from ndtyping import NDArray, float32
-from ndtyping._narrowing import as_array, is_array
+from ndtyping._runtime.narrowing import as_array, is_array
 
 
 def unknown_shapes_already_fit(unknown: npt.NDArray[np.float32]) -> None:

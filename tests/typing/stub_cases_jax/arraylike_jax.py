@@ -10,7 +10,7 @@ import numpy.typing as npt
 from typing_extensions import assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, int32
-from ndtyping._ndarray import DimSize
+from ndtyping._surface.ndarray import DimSize
 
 N = DimensionVar("N")
 

@@ -11,7 +11,7 @@ import numpy as np
 from typing_extensions import assert_type
 
 from ndtyping import DimensionVar, NDArray, float32
-from ndtyping._ndarray import DimSize
+from ndtyping._surface.ndarray import DimSize
 
 N = DimensionVar("N")
 D = DimensionVar("D")

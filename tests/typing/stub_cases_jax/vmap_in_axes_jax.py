@@ -10,7 +10,7 @@ from jax import vmap
 from typing_extensions import assert_type
 
 from ndtyping import DimensionVar, NDArray, float32
-from ndtyping._surface_jax import ShapedJaxArray
+from ndtyping._surface.jax_array import ShapedJaxArray
 
 P = DimensionVar("P")
 T = DimensionVar("T")

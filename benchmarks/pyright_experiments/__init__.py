@@ -1,0 +1,1 @@
+"""Experiments behind docs/dev/pyright-performance.md (`python -m benchmarks.pyright_experiments.synth`)."""

@@ -1,0 +1,44 @@
+"""The type as a value: the methods every runtime array type offers (`T.is_super(U)`, ...).
+
+Mixed into the metaclass of the jaxtyping-style annotations (`Float32[np.ndarray, "n"]`) and into
+the runtime NDArray alias (`NDArray[float32, N]`), so both spellings answer the same way. Each
+method is the public function of relations.py with the type itself as first argument; relations
+is imported on first use, so that `import ndtyping` does not load it (relations.py reads types
+through array_types.py only, so this is no cycle).
+Runtime only: to a static checker an alias has no methods, so static users call
+`ndtyping.is_super(T, U)` and the other module functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+__all__ = ["TypeAsValue"]
+
+
+class TypeAsValue:
+    __slots__ = ()
+
+    def is_super(self, other: Any) -> bool:
+        """Whether every array of type `other` is also of this type."""
+        from .relations import is_super  # on first use: see the module's docstring
+
+        return is_super(self, other)
+
+    def in_same_class(self, other: Any) -> bool:
+        """Same dtype and rank as `other`, and compatible sizes wherever both fix an axis."""
+        from .relations import in_same_class
+
+        return in_same_class(self, other)
+
+    def is_valid_value(self, value: Any) -> bool:
+        """Whether `value` already is of this type (nothing converted, no call's bindings)."""
+        from .relations import is_valid_value
+
+        return is_valid_value(self, value)
+
+    def filter(self, value: Any, strict: bool = False, allow_downcast: Optional[bool] = None) -> Any:
+        """`value` as an array of this type, converted only when no value changes (see ndtyping.filter)."""
+        from .relations import as_spec, filter_spec
+
+        return filter_spec(as_spec(self), value, strict, allow_downcast)
