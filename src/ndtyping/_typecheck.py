@@ -111,7 +111,8 @@ def _compile(annotation: Any) -> Optional[Checker]:
     if origin is type:
         return _instance(type, "a class")
     if origin in (tuple,):
-        return _tuple(args)
+        # Bare `Tuple` is any tuple; `tuple[()]` is the empty one, though both have no arguments (3.11+).
+        return _instance(tuple, "a tuple") if annotation is typing.Tuple else _tuple(args)
     if origin in (list, set, frozenset, cabc.Sequence, cabc.MutableSequence, cabc.Set, cabc.MutableSet,
                   cabc.Collection, cabc.Iterable):  # fmt: skip
         return _items(origin, args[0] if args else Any)
@@ -458,17 +459,19 @@ def _literal(values: tuple[Any, ...]) -> Checker:
 def _tuple(args: tuple[Any, ...]) -> Checker:
     if len(args) == 2 and args[1] is Ellipsis:
         return _items(tuple, args[0])
-    if args == ((),):  # tuple[()]
+    if args == ((),):  # Tuple[()] on <=3.10
         args = ()
-    checkers = [_compile(arg) for arg in args]
+    before, variadic, after = _tuple_parts(args)
+    if variadic is not None:
+        return _variadic_tuple(before, variadic, after)
+    checkers = [_compile(arg) for arg in before]
+    expected = f"a tuple of length {len(checkers)}" if checkers else "an empty tuple"
 
     def check_tuple(value: Any, scope: Scope, where: str) -> str:
         if not isinstance(value, tuple):
             return f"expected a tuple, got {describe_value(value)}"
-        if not args:
-            return ""
         if len(value) != len(checkers):
-            return f"expected a tuple of length {len(checkers)}, got length {len(value)}"
+            return f"expected {expected}, got length {len(value)}"
         for index, (item, checker) in enumerate(zip(value, checkers)):
             if checker is not None:
                 reason = checker(item, scope, f"{where}[{index}]")
@@ -477,6 +480,67 @@ def _tuple(args: tuple[Any, ...]) -> Checker:
         return ""
 
     return _fast(check_tuple, "tuple", tuple(checkers))
+
+
+def _tuple_parts(args: tuple[Any, ...]) -> tuple[list[Any], Any, list[Any]]:
+    """A tuple type's items as (before, variadic, after): PEP 646 unpacks `*tuple[str, int]` into
+    its items and `*tuple[str, ...]` (or `*Ts`, any items) into the variadic part, None if none."""
+    before: list[Any] = []
+    after: list[Any] = []
+    variadic: Any = None
+    for arg in args:
+        inner = _unpacked(arg)
+        if inner is None:
+            (before if variadic is None else after).append(arg)
+        elif len(inner) == 2 and inner[1] is Ellipsis and variadic is None:
+            variadic = inner[0]
+        elif len(inner) == 2 and inner[1] is Ellipsis:  # two unpacked variadic parts: not valid typing
+            return [], Any, []
+        else:
+            (before if variadic is None else after).extend(inner)
+    return before, variadic, after
+
+
+def _unpacked(arg: Any) -> Optional[tuple[Any, ...]]:
+    """The items of `*tuple[...]` / `Unpack[tuple[...]]` inside a tuple type ((Any, ...) for `*Ts`),
+    or None when `arg` is an ordinary item."""
+    if getattr(arg, "__unpacked__", False) is True and typing.get_origin(arg) is tuple:  # 3.11+: *tuple[...]
+        inner = arg
+    elif typing.get_origin(arg) in _spellings("Unpack"):
+        inner = typing.get_args(arg)[0]
+        if typing.get_origin(inner) is not tuple:
+            return (Any, Ellipsis)  # *Ts: any number of items of any type
+    else:
+        return None
+    items = typing.get_args(inner)
+    return () if items == ((),) else items
+
+
+def _variadic_tuple(before: list[Any], variadic: Any, after: list[Any]) -> Checker:
+    """`tuple[int, *tuple[str, ...], float]`: fixed items at both ends, any number of others between."""
+    head = [_compile(arg) for arg in before]
+    tail = [_compile(arg) for arg in after]
+    middle = _compile(variadic)
+    fixed = len(head) + len(tail)
+
+    def check_variadic_tuple(value: Any, scope: Scope, where: str) -> str:
+        if not isinstance(value, tuple):
+            return f"expected a tuple, got {describe_value(value)}"
+        if len(value) < fixed:
+            return f"expected a tuple of at least {fixed} item{'s' if fixed != 1 else ''}, got length {len(value)}"
+        end = len(value) - len(tail)
+        checks = list(enumerate(head))
+        if middle is not None:
+            checks += [(index, middle) for index in range(len(head), min(end, len(head) + _SAMPLE))]
+        checks += [(end + offset, checker) for offset, checker in enumerate(tail)]
+        for index, checker in checks:
+            if checker is not None:
+                reason = checker(value[index], scope, f"{where}[{index}]")
+                if reason:
+                    return f"item {index}: {reason}"
+        return ""
+
+    return check_variadic_tuple
 
 
 def _items(origin: Any, item_type: Any) -> Checker:

@@ -1,0 +1,221 @@
+"""Edge cases found by adversarial use (issue 35), and their siblings.
+
+Four behaviours once differed from what a user (and beartype, on the same annotations) expects:
+`tuple[()]` accepted any tuple; a shape mismatch through a type alias raised TypeCheckError
+where the annotation written out raises ShapeError; `jaxtyped` with an external typechecker
+could not build a dataclass whose `field(init=False)` `__init__` leaves unset; and a huge
+`{size}` gave "cannot be compared with sizes: ValueError" instead of naming the size. Each
+section tests one of them through every entry point, with the forms next to it.
+"""
+
+# No `from __future__ import annotations`: the annotations name local aliases and classes.
+import sys
+import textwrap
+from typing import Any, Callable, Optional, Tuple
+
+import numpy as np
+import pytest
+
+from ndtyping import (
+    DimensionVar,
+    Float,
+    ShapeError,
+    TypeCheckError,
+    check,
+    jaxtyped,
+)
+
+typing_extensions = pytest.importorskip("typing_extensions")
+Unpack = typing_extensions.Unpack
+
+needs_311 = pytest.mark.skipif(sys.version_info < (3, 11), reason="`*tuple[...]` in a subscript is Python 3.11+ syntax")
+needs_312 = pytest.mark.skipif(sys.version_info < (3, 12), reason="`type X = ...` statements are Python 3.12+ syntax")
+
+N = DimensionVar("N")
+
+
+def _external(name: str) -> Callable[..., Any]:
+    if name == "typeguard":
+        return pytest.importorskip("typeguard").typechecked  # type: ignore[no-any-return]
+    return pytest.importorskip("beartype").beartype  # type: ignore[no-any-return]
+
+
+def _decorator(name: str) -> Callable[[Any], Any]:
+    """The entry points a function can be checked through, by name."""
+    if name == "check":
+        return check
+    if name == "jaxtyped-check":
+        return jaxtyped(typechecker=check)
+    return jaxtyped(typechecker=_external(name))
+
+
+ENTRY_POINTS = ["check", "jaxtyped-check", "beartype", "typeguard"]
+NATIVE = ["check", "jaxtyped-check"]
+
+
+def _module(source: str) -> dict[str, Any]:
+    """Run `source` as a module of its own (for syntax this file cannot use on every version)."""
+    namespace: dict[str, Any] = {"__name__": "generated_module"}
+    exec(compile(textwrap.dedent(source), "<generated module>", "exec"), namespace)  # noqa: S102
+    return namespace
+
+
+# ============================================================================== 1. tuple[()] and friends
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+@pytest.mark.parametrize("empty", [tuple[()], Tuple[()]], ids=["tuple[()]", "Tuple[()]"])
+def test_empty_tuple_annotation_accepts_only_the_empty_tuple(entry: str, empty: Any) -> None:
+    def f(x: empty) -> int:  # type: ignore[valid-type]
+        return 1
+
+    checked = _decorator(entry)(f)
+    assert checked(()) == 1
+    for value in [(1, 2), (1,), ((),)]:
+        with pytest.raises(TypeCheckError) as info:
+            checked(value)
+        assert not isinstance(info.value, ShapeError)
+    if entry in NATIVE:
+        with pytest.raises(TypeCheckError, match="argument 'x'.*\n  reason: expected an empty tuple, got length 2"):
+            checked((1, 2))
+
+
+def test_empty_tuple_as_return_value_and_nested() -> None:
+    @check
+    def f(x: Any) -> tuple[()]:
+        return x  # type: ignore[no-any-return]
+
+    @check
+    def g(x: tuple[tuple[()], int], y: Optional[tuple[()]] = None, z: Optional[list[tuple[()]]] = None) -> int:
+        return 1
+
+    assert f(()) == ()
+    with pytest.raises(TypeCheckError, match="return value.*\n  reason: expected an empty tuple, got length 1"):
+        f((1,))
+    assert g(((), 1), None, [(), ()]) == 1
+    with pytest.raises(TypeCheckError, match="argument 'x'.*\n  reason: item 0: expected an empty tuple, got length 1"):
+        g(((1,), 1))
+    with pytest.raises(TypeCheckError, match="argument 'y'"):
+        g(((), 1), (1,))
+    with pytest.raises(
+        TypeCheckError, match="argument 'z'.*\n  reason: .*item 1: expected an empty tuple, got length 1"
+    ):
+        g(((), 1), None, [(), (1,)])
+
+
+def test_bare_tuple_still_accepts_any_tuple() -> None:
+    @check
+    def f(x: tuple, y: Tuple, z: tuple[int, ...]) -> int:  # type: ignore[type-arg]
+        return 1
+
+    assert f((), (), ()) == 1
+    assert f((1, "a"), (1, 2, 3), (1, 2, 3)) == 1
+    with pytest.raises(TypeCheckError, match="argument 'y'"):
+        f((), [1], ())
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_fixed_length_tuple_given_more_or_fewer_items(entry: str) -> None:
+    def f(x: tuple[int, int], y: Tuple[Float[np.ndarray, "n"], Float[np.ndarray, "n"]]) -> int:
+        return 1
+
+    checked = _decorator(entry)(f)
+    pair = (np.ones(2), np.ones(2))
+    assert checked((1, 2), pair) == 1
+    for bad in [(1, 2, 3), (1,), ()]:
+        with pytest.raises(TypeCheckError):
+            checked(bad, pair)
+    with pytest.raises(TypeCheckError):
+        checked((1, 2), (*pair, np.ones(2)))
+    if entry in NATIVE:
+        with pytest.raises(
+            TypeCheckError, match="argument 'x'.*\n  reason: expected a tuple of length 2, got length 3"
+        ):
+            checked((1, 2, 3), pair)
+        with pytest.raises(ShapeError, match="argument 'y'.*\n  reason: expected a tuple of length 2, got length 3"):
+            checked((1, 2), (*pair, np.ones(2)))
+
+
+def _unpacked_tuples() -> list[Any]:
+    """`tuple[int, *tuple[str, ...]]` in every spelling this Python has (PEP 646)."""
+    spellings = [
+        pytest.param(tuple[int, Unpack[tuple[str, ...]]], id="tuple-Unpack"),
+        pytest.param(Tuple[int, Unpack[Tuple[str, ...]]], id="Tuple-Unpack"),
+    ]
+    if sys.version_info >= (3, 11):
+        spellings.append(pytest.param(eval("tuple[int, *tuple[str, ...]]"), id="star"))  # noqa: S307 (3.11+ syntax)
+    return spellings
+
+
+@pytest.mark.parametrize("annotation", _unpacked_tuples())
+def test_unpacked_variadic_tuple_accepts_every_length(annotation: Any) -> None:
+    @check
+    def f(x: annotation) -> int:  # type: ignore[valid-type]
+        return 1
+
+    for good in [(1,), (1, "a"), (1, "a", "b", "c")]:
+        assert f(good) == 1
+    for bad, reason in [
+        ((), "expected a tuple of at least 1 item, got length 0"),
+        (("a",), "item 0: expected int, got str"),
+        ((1, 2), "item 1: expected str, got int"),
+        ((1, "a", 2), "item 2: expected str, got int"),
+    ]:
+        with pytest.raises(TypeCheckError, match=f"\n  reason: {reason}"):
+            f(bad)
+
+
+def test_unpacked_fixed_tuple_and_items_after_the_variadic_ones() -> None:
+    Ts = typing_extensions.TypeVarTuple("Ts")
+
+    @check
+    def f(
+        fixed: tuple[int, Unpack[tuple[str, int]]],
+        tail: tuple[int, Unpack[tuple[str, ...]], Float[np.ndarray, "n"]],
+        anything: tuple[int, Unpack[Ts]],
+    ) -> int:
+        return 1
+
+    assert f((1, "a", 2), (1, np.ones(2)), (1,)) == 1
+    assert f((1, "a", 2), (1, "a", "b", np.ones(2)), (1, "x", 2.0)) == 1
+    with pytest.raises(
+        TypeCheckError, match="argument 'fixed'.*\n  reason: expected a tuple of length 3, got length 2"
+    ):
+        f((1, 2), (1, np.ones(2)), (1,))
+    with pytest.raises(ShapeError, match="argument 'tail'.*\n  reason: item 2: expected an array"):
+        f((1, "a", 2), (1, "a", "b"), (1,))
+    with pytest.raises(TypeCheckError, match="argument 'anything'.*\n  reason: item 0: expected int, got str"):
+        f((1, "a", 2), (1, np.ones(2)), ("x",))
+
+
+HOOK_CHECKERS = [
+    pytest.param(None, id="hook-check"),
+    pytest.param("beartype.beartype", id="hook-beartype"),
+    pytest.param("typeguard.typechecked", id="hook-typeguard"),
+]
+
+
+def _hooked(source: str, typechecker: Optional[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """`source` written as a module and imported under `install_import_hook` with `typechecker`."""
+    from ndtyping import install_import_hook
+
+    if typechecker is not None:
+        pytest.importorskip(typechecker.split(".")[0])
+    name = f"ndt_edges_{abs(hash((source, typechecker))):x}"
+    (tmp_path / f"{name}.py").write_text(textwrap.dedent(source))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    with install_import_hook(name, typechecker):
+        module = __import__(name)
+    monkeypatch.delitem(sys.modules, name)
+    return module
+
+
+@pytest.mark.parametrize("typechecker", HOOK_CHECKERS)
+def test_empty_tuple_under_the_import_hook(
+    typechecker: Optional[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = _hooked("def f(x: tuple[()]) -> int:\n    return 1\n", typechecker, tmp_path, monkeypatch)
+    assert module.f(()) == 1
+    with pytest.raises(TypeCheckError):
+        module.f((1, 2))
