@@ -32,8 +32,10 @@ from ._fastpath import fast_section
 from ._signature import decoration_locals, hints_resolve, parameter_lists, resolved_hints, short_name
 from ._typecheck import (
     Checker,
+    alias_target,
     annotation_args,
     argument_names,
+    array_spec,
     bind_self,
     compile_annotation,
     implicit_optional,
@@ -149,18 +151,18 @@ class Failure:
     own line and the traceback ends there, not in ndtyping's internals.
     """
 
-    __slots__ = ("function", "kind", "parameter", "annotation", "is_array")
+    __slots__ = ("function", "kind", "parameter", "annotation")
 
     def __init__(self, function: str, kind: str, parameter: Optional[str], annotation: Any) -> None:
         self.function = function
         self.kind = kind  # "argument", "field", "return" or "yield"
         self.parameter = parameter
         self.annotation = annotation
-        self.is_array = _mentions_array(annotation)
 
     def __call__(self, value: Any, reason: str, scope: Scope) -> TypeCheckError:
         return check_failure(
-            ShapeError if self.is_array else TypeCheckError,
+            # Decided on failure, not at decoration: a type alias may name a class defined later.
+            ShapeError if _mentions_array(self.annotation) else TypeCheckError,
             self.function,
             kind=self.kind,
             parameter=self.parameter,
@@ -171,13 +173,24 @@ class Failure:
         )
 
 
-def _mentions_array(annotation: Any) -> bool:
+def _mentions_array(annotation: Any, seen: Optional[set[int]] = None) -> bool:
+    """Whether an array annotation is part of `annotation`, also behind type aliases: the same
+    annotation raises the same error (ShapeError) whether it is written out or named by an alias."""
     from ._annotations import ArrayAnnotationMeta
-    from ._ndarray import is_generic_array
 
-    if isinstance(annotation, ArrayAnnotationMeta) or is_generic_array(annotation):
-        return True
-    return any(_mentions_array(arg) for arg in annotation_args(annotation) if arg is not Ellipsis)
+    try:
+        if isinstance(annotation, ArrayAnnotationMeta) or array_spec(annotation) is not None:
+            return True
+    except Exception:  # an annotation that does not translate: it failed as something else
+        return False
+    seen = seen if seen is not None else set()
+    if id(annotation) in seen:  # a recursive alias (`type Tree = list[Tree] | X`) seen again
+        return False
+    seen.add(id(annotation))
+    target = alias_target(annotation)
+    if target is not None:
+        return _mentions_array(target, seen)
+    return any(_mentions_array(arg, seen) for arg in annotation_args(annotation) if arg is not Ellipsis)
 
 
 def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = None) -> Callable[..., Any]:

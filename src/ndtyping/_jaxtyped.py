@@ -32,8 +32,9 @@ from ._codegen import define
 from ._config import checks_disabled, config
 from ._engine import describe_value
 from ._errors import ConfigurationError, NdtypingError, TypeCheckError, check_failure
+from ._ndarray import is_generic_array
 from ._signature import hints_resolve, parameter_lists, resolved_hints, short_name
-from ._typecheck import compile_annotation, reads_arguments
+from ._typecheck import alias_target, compile_annotation, reads_arguments, with_args
 
 _UNION_TYPE: Any = getattr(types, "UnionType", ())  # 3.10+: `int | None`
 
@@ -287,26 +288,32 @@ def _external_view(annotation: Any) -> Any:
     return _ExternalViewMeta(repr(annotation), (), {"_ndt_checker": checker, "__module__": "ndtyping"})
 
 
-def _for_external(annotation: Any) -> Any:
-    """External checkers understand classes: ndtyping annotations that are not (PyTree[...]) become one.
+def _for_external(annotation: Any, seen: frozenset[int] = frozenset()) -> Any:
+    """External checkers understand classes: ndtyping annotations that are not one (PyTree[...],
+    NDArray[...]) become one, wherever they are (`Optional[PyTree[...]]`, `list[NDArray[...]]`).
 
-    Inside a Union too (`Optional[PyTree[...]]`); array annotations are classes already.
+    Type aliases are replaced by what they stand for: typeguard does not look into an alias of an
+    alias, nor into a generic one, and neither checker looks into an alias of `NDArray[...]`.
     """
-    if isinstance(annotation, type):
+    if isinstance(annotation, type) and typing.get_origin(annotation) is None:  # <=3.10: list[X] is a type
         return annotation
-    if getattr(annotation, "_ndt_build_checker", None) is not None:
+    if getattr(annotation, "_ndt_build_checker", None) is not None or is_generic_array(annotation):
         try:
             return _external_view(annotation)
         except TypeError:  # unhashable
             return _external_view.__wrapped__(annotation)
-    if typing.get_origin(annotation) is typing.Union or isinstance(annotation, _UNION_TYPE):
-        members = typing.get_args(annotation)
-        translated = tuple(_for_external(member) for member in members)
-        if translated != members or isinstance(annotation, _UNION_TYPE):
-            # `X | Y` as typing.Union too: typeguard 2 checks no other kind of union (jaxtyping
-            # patches typeguard for it; ndtyping hands it the union it knows instead).
-            return typing.Union[translated]  # type: ignore[return-value]
-    return annotation
+    target = alias_target(annotation)
+    if target is not None:
+        if id(annotation) in seen:  # a recursive alias: the checker follows it (or not) itself
+            return annotation
+        return _for_external(target, seen | {id(annotation)})
+    members = typing.get_args(annotation)
+    translated = tuple(_for_external(member, seen) for member in members)
+    if isinstance(annotation, _UNION_TYPE) and translated:
+        # `X | Y` as typing.Union too: typeguard 2 checks no other kind of union (jaxtyping
+        # patches typeguard for it; ndtyping hands it the union it knows instead).
+        return typing.Union[translated]  # type: ignore[return-value]
+    return with_args(annotation, translated)
 
 
 def _probe_checker(

@@ -25,8 +25,8 @@ from ._engine import ArraySpec, describe_value, match_array
 from ._ndarray import is_generic_array, numpy_alias_spec, spec_of
 
 __all__ = [
-    "Checker", "annotation_args", "argument_names", "array_spec", "bind_self", "compile_annotation", "implicit_optional",
-    "reads_arguments",
+    "Checker", "alias_target", "annotation_args", "argument_names", "array_spec", "bind_self", "compile_annotation",
+    "implicit_optional", "reads_arguments", "with_args",
 ]  # fmt: skip
 
 Checker = Callable[[Any, Scope, str], str]
@@ -157,7 +157,13 @@ def bind_self(annotation: Any, cls: type) -> Any:
     if not args:
         return annotation
     new = tuple(bind_self(arg, cls) if not isinstance(arg, list) else [bind_self(a, cls) for a in arg] for arg in args)
-    if new == args:
+    return with_args(annotation, new)
+
+
+def with_args(annotation: Any, new: tuple[Any, ...]) -> Any:
+    """`annotation` with its arguments (`typing.get_args`) replaced by `new`; as it is when they are
+    the same, or when it cannot be rebuilt."""
+    if new == typing.get_args(annotation):
         return annotation
     origin = typing.get_origin(annotation)
     try:
@@ -165,6 +171,8 @@ def bind_self(annotation: Any, cls: type) -> Any:
             return Union[new]  # type: ignore[valid-type]
         if origin is typing.Annotated:
             return typing.Annotated[new]  # type: ignore[valid-type]
+        if getattr(annotation, "__unpacked__", False) is True:  # `*tuple[...]` (3.11+): unpacked again
+            return next(iter(origin[new]))
         copy_with = getattr(annotation, "copy_with", None)  # typing's aliases: List[Self], Optional[...]
         return copy_with(new) if copy_with is not None else origin[new]
     except Exception:
@@ -222,6 +230,18 @@ def _alias_types() -> tuple[type, ...]:
     return tuple(t for t in _spellings("TypeAliasType") if isinstance(t, type))
 
 
+def alias_target(annotation: Any) -> Any:
+    """What the type alias `annotation` stands for (a generic one substituted), or None when it is
+    no alias, or its value names something not defined yet."""
+    value_of = _alias_value(annotation)
+    if value_of is None:
+        return None
+    try:
+        return value_of()
+    except NameError:
+        return None
+
+
 def _alias_value(annotation: Any) -> Any:
     """For a type alias (or a subscripted generic one), a function that evaluates what it stands
     for (its value may name things defined later); None for anything else."""
@@ -236,6 +256,9 @@ def _alias_value(annotation: Any) -> Any:
 
         def substituted() -> Any:
             value = origin.__value__
+            parameters = getattr(origin, "__type_params__", ())
+            if value in parameters and len(args) == len(parameters):
+                return args[parameters.index(value)]  # `type Same[T] = T`: a TypeVar has no [...]
             try:
                 return value[args]  # `type V[T] = list[T]`; V[int] is list[int]
             except TypeError:

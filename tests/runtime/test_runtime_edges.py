@@ -9,8 +9,10 @@ section tests one of them through every entry point, with the forms next to it.
 """
 
 # No `from __future__ import annotations`: the annotations name local aliases and classes.
+import dataclasses
 import sys
 import textwrap
+import typing
 from typing import Any, Callable, Optional, Tuple
 
 import numpy as np
@@ -19,9 +21,11 @@ import pytest
 from ndtyping import (
     DimensionVar,
     Float,
+    NDArray,
     ShapeError,
     TypeCheckError,
     check,
+    float64,
     jaxtyped,
 )
 
@@ -219,3 +223,144 @@ def test_empty_tuple_under_the_import_hook(
     assert module.f(()) == 1
     with pytest.raises(TypeCheckError):
         module.f((1, 2))
+
+
+# ============================================================================== 2. type aliases
+
+
+def _aliases() -> list[Any]:
+    """An array annotation behind each kind of alias, and the annotation with the alias in it."""
+    TypeAliasType = typing_extensions.TypeAliasType
+    T = typing.TypeVar("T")
+    square = Float[np.ndarray, "n n"]
+    Square = TypeAliasType("Square", square)
+    Alias2 = TypeAliasType("Alias2", Square)
+    Alias3 = TypeAliasType("Alias3", Alias2)
+    Same = TypeAliasType("Same", T, type_params=(T,))
+    Pair = TypeAliasType("Pair", tuple[T, T], type_params=(T,))
+    Generic = TypeAliasType("Generic", NDArray[float64, N, N])
+    return [
+        pytest.param(Square, lambda x: x, id="TypeAliasType"),
+        pytest.param(Alias3, lambda x: x, id="alias-of-alias-of-alias"),
+        pytest.param(Same[square], lambda x: x, id="generic-alias"),
+        pytest.param(Pair[Square], lambda x: (x, x), id="generic-alias-of-alias"),
+        pytest.param(Generic, lambda x: x, id="alias-of-NDArray"),
+        pytest.param(Optional[Square], lambda x: x, id="Optional-of-alias"),
+        pytest.param(list[Alias2], lambda x: [x], id="list-of-alias"),
+        pytest.param(tuple[Square, int], lambda x: (x, 1), id="tuple-of-alias"),
+    ]
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+@pytest.mark.parametrize(("annotation", "wrap"), _aliases())
+def test_shape_mismatch_through_an_alias_is_the_same_error_as_written_out(
+    entry: str, annotation: Any, wrap: Callable[[Any], Any]
+) -> None:
+    def f(x: annotation) -> int:  # type: ignore[valid-type]
+        return 1
+
+    checked = _decorator(entry)(f)
+    assert checked(wrap(np.zeros((2, 2)))) == 1
+    # What the same function raises with the array annotation written out.
+    expected = ShapeError if entry in NATIVE else TypeCheckError
+    with pytest.raises(expected) as info:
+        checked(wrap(np.zeros((2, 3))))
+    assert "argument" in str(info.value) and "x" in str(info.value)
+
+
+def test_the_issue_example_raises_shape_error() -> None:
+    Square = typing_extensions.TypeAliasType("Square", Float[np.ndarray, "n n"])
+
+    @check
+    def f(x: Square) -> Square:
+        return x
+
+    assert f(np.eye(2)).shape == (2, 2)
+    with pytest.raises(ShapeError, match=r"f\(\) argument 'x': expected Square, got f64\[2,3\]\(numpy\)"):
+        f(np.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_alias_in_a_dataclass_field(entry: str) -> None:
+    Square = typing_extensions.TypeAliasType("Square", Float[np.ndarray, "n n"])
+
+    @dataclasses.dataclass
+    class Layer:
+        w: Square
+
+    Checked = _decorator(entry)(Layer)
+    assert Checked(np.eye(2)).w.shape == (2, 2)
+    with pytest.raises(ShapeError if entry in NATIVE else TypeCheckError, match="field"):
+        Checked(np.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("entry", ["beartype", "typeguard"])
+def test_generic_ndarray_annotation_is_checked_by_external_checkers(entry: str) -> None:
+    # NDArray[...] is a typing alias, not a class: an external checker is handed ndtyping's check of it.
+    @jaxtyped(typechecker=_external(entry))
+    def f(x: NDArray[float64, N, N], y: Optional[NDArray[float64, N]] = None) -> NDArray[float64, N]:
+        return x[0]
+
+    assert f(np.eye(2), np.ones(2)).shape == (2,)
+    with pytest.raises(TypeCheckError, match=f"rejected by {entry}"):
+        f(np.zeros((2, 3)))
+    with pytest.raises(TypeCheckError, match=f"rejected by {entry}"):
+        f(np.eye(2), np.ones(3))
+
+
+@needs_312
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_type_statement_aliases_through_every_entry_point(entry: str) -> None:
+    namespace = _module(
+        """
+        import numpy as np
+        from ndtyping import Float
+
+        type Square = Float[np.ndarray, "n n"]
+        type Square2 = Square
+        type Pair[T] = tuple[T, T]
+
+        def f(x: Square, y: Square2, p: Pair[Square]) -> int:
+            return 1
+        """
+    )
+    checked = _decorator(entry)(namespace["f"])
+    good, bad = np.eye(2), np.zeros((2, 3))
+    assert checked(good, good, (good, good)) == 1
+    error = ShapeError if entry in NATIVE else TypeCheckError
+    for args in [(bad, good, (good, good)), (good, bad, (good, good)), (good, good, (good, bad))]:
+        with pytest.raises(error):
+            checked(*args)
+
+
+@pytest.mark.parametrize("typechecker", HOOK_CHECKERS)
+def test_alias_under_the_import_hook(
+    typechecker: Optional[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = _hooked(
+        """
+        import dataclasses
+        import numpy as np
+        import typing_extensions
+        from ndtyping import Float
+
+        Square = typing_extensions.TypeAliasType("Square", Float[np.ndarray, "n n"])
+        Square2 = typing_extensions.TypeAliasType("Square2", Square)
+
+        def f(x: Square2) -> int:
+            return 1
+
+        @dataclasses.dataclass
+        class Layer:
+            w: Square
+        """,
+        typechecker,
+        tmp_path,
+        monkeypatch,
+    )
+    assert module.f(np.eye(2)) == 1 and module.Layer(np.eye(2)).w.shape == (2, 2)
+    error = ShapeError if typechecker is None else TypeCheckError
+    with pytest.raises(error, match="argument"):
+        module.f(np.zeros((2, 3)))
+    with pytest.raises(error, match="field"):
+        module.Layer(np.zeros((2, 3)))
