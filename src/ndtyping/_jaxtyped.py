@@ -563,33 +563,38 @@ def check_fields_after_init(cls: Any, typechecker: Optional[Callable[..., Any]])
     if typechecker is check:
         state["check"] = native_field_checks(cls)  # built now: a malformed annotation fails at decoration
 
-    def external_checker() -> Optional[Callable[..., Any]]:
-        """The probe, built at the first instance (a field may name a class defined later)."""
-        if "checker" not in state:
-            assert typechecker is not None  # an external checker is probed only when one was given
+    def field_parameters() -> dict[str, inspect.Parameter]:
+        """The annotated fields as the probe's parameters, resolved at the first instance (a field
+        may name a class defined later)."""
+        if "parameters" not in state:
             hints = resolved_hints(cls)
-            parameters = [
-                _PARAMETER(field.name, _PARAMETER.KEYWORD_ONLY, annotation=hints[field.name])
+            state["parameters"] = {
+                field.name: _PARAMETER(field.name, _PARAMETER.KEYWORD_ONLY, annotation=hints[field.name])
                 for field in dataclasses.fields(cls)
                 if field.name in hints
-            ]
-            state["fields"] = [p.name for p in parameters]
-            state["checker"] = (
-                _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None
-            )
-        return state["checker"]
+            }
+            state["probes"] = {}
+        return state["parameters"]  # type: ignore[no-any-return]
 
     def check_externally(instance: Any, scope: Scope) -> None:
-        checker = external_checker()
-        if checker is None:
+        assert typechecker is not None  # check_externally exists only with a typechecker
+        parameters = field_parameters()
+        values = {field: getattr(instance, field) for field in parameters if hasattr(instance, field)}
+        if not values:
             return
-        values = {field: getattr(instance, field) for field in state["fields"] if hasattr(instance, field)}
+        # A probe per set of fields the instance has: a `field(init=False)` that `__init__` left
+        # unset has no value to check yet (as under `check`), and a probe requiring it would fail.
+        present = tuple(values)
+        probe = state["probes"].get(present)
+        if probe is None:
+            probe = state["probes"][present] = _probe_checker(
+                typechecker, [parameters[field] for field in present], "__init__", name, cls.__module__
+            )
         try:
-            checker(**values)
+            probe(**values)
         except NdtypingError:
             raise
         except Exception as error:
-            assert typechecker is not None  # check_externally exists only with a typechecker
             described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
             label = _checker_label(typechecker)
             raise _rejected(name, "field", error, label, "fields", described, scope) from _cause(error)

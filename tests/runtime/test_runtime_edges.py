@@ -364,3 +364,105 @@ def test_alias_under_the_import_hook(
         module.f(np.zeros((2, 3)))
     with pytest.raises(error, match="field"):
         module.Layer(np.zeros((2, 3)))
+
+
+# ============================================================================== 3. field(init=False)
+
+
+def _layer(kind: str) -> type:
+    """A dataclass with a `field(init=False)` array field, in one of several shapes."""
+    if kind == "unset":
+
+        @dataclasses.dataclass
+        class Layer:
+            w: Float[np.ndarray, "n n"]
+            cache: Float[np.ndarray, "n"] = dataclasses.field(init=False)
+
+    elif kind == "set-in-post-init":
+
+        @dataclasses.dataclass
+        class Layer:  # type: ignore[no-redef]
+            w: Float[np.ndarray, "n n"]
+            cache: Float[np.ndarray, "n"] = dataclasses.field(init=False)
+
+            def __post_init__(self) -> None:
+                self.cache = np.zeros(self.w.shape[0] + self.w.shape[0] // 3)  # wrong for n >= 3
+
+    elif kind == "default":
+
+        @dataclasses.dataclass
+        class Layer:  # type: ignore[no-redef]
+            w: Float[np.ndarray, "n n"]
+            cache: Optional[Float[np.ndarray, "n"]] = dataclasses.field(init=False, default=None)
+
+    elif kind == "default-factory":
+
+        @dataclasses.dataclass
+        class Layer:  # type: ignore[no-redef]
+            w: Float[np.ndarray, "n n"]
+            cache: Float[np.ndarray, "2"] = dataclasses.field(init=False, default_factory=lambda: np.zeros(2))
+
+    elif kind == "frozen-two-unset":
+
+        @dataclasses.dataclass(frozen=True)
+        class Layer:  # type: ignore[no-redef]
+            w: Float[np.ndarray, "n n"]
+            cache: Float[np.ndarray, "n"] = dataclasses.field(init=False)
+            count: int = dataclasses.field(init=False)
+
+    else:
+        raise AssertionError(kind)
+    return Layer
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+@pytest.mark.parametrize("kind", ["unset", "set-in-post-init", "default", "default-factory", "frozen-two-unset"])
+def test_init_false_field_under_every_typechecker(entry: str, kind: str) -> None:
+    Layer = _decorator(entry)(_layer(kind))
+    layer = Layer(np.eye(2))
+    assert layer.w.shape == (2, 2)
+    error = ShapeError if entry in NATIVE else TypeCheckError
+    with pytest.raises(error, match="field"):  # the fields `__init__` did set are still checked
+        Layer(np.zeros((2, 3)))
+    if kind == "set-in-post-init":  # and so is the one `__post_init__` set
+        with pytest.raises(error, match="field"):
+            Layer(np.eye(3))
+
+
+@pytest.mark.parametrize("entry", ["beartype", "typeguard"])
+def test_the_issue_example_builds(entry: str) -> None:
+    @jaxtyped(typechecker=_external(entry))
+    @dataclasses.dataclass
+    class Layer:
+        w: Float[np.ndarray, "n n"]
+        cache: Float[np.ndarray, "n"] = dataclasses.field(init=False)
+
+    layer = Layer(np.eye(2))
+    assert not hasattr(layer, "cache")
+    layer.cache = np.ones(2)  # set after `__init__`: not checked (see docs/runtime.md)
+    with pytest.raises(TypeCheckError, match=f"Layer.__init__\\(\\) field.*: rejected by {entry}"):
+        Layer(np.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("typechecker", HOOK_CHECKERS)
+def test_init_false_field_under_the_import_hook(
+    typechecker: Optional[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = _hooked(
+        """
+        import dataclasses
+        import numpy as np
+        from ndtyping import Float
+
+        @dataclasses.dataclass
+        class Layer:
+            w: Float[np.ndarray, "n n"]
+            cache: Float[np.ndarray, "n"] = dataclasses.field(init=False)
+        """,
+        typechecker,
+        tmp_path,
+        monkeypatch,
+    )
+    assert module.Layer(np.eye(2)).w.shape == (2, 2)
+    with pytest.raises(TypeCheckError, match="field"):
+        module.Layer(np.zeros((2, 3)))
