@@ -466,3 +466,170 @@ def test_init_false_field_under_the_import_hook(
     assert module.Layer(np.eye(2)).w.shape == (2, 2)
     with pytest.raises(TypeCheckError, match="field"):
         module.Layer(np.zeros((2, 3)))
+
+
+# ============================================================================== 4. `{size}` values
+
+
+def _returning(shape: str) -> Callable[..., Any]:
+    @check
+    def f(size: int, out: Any) -> Float[np.ndarray, shape]:  # type: ignore[valid-type]
+        return out  # type: ignore[no-any-return]
+
+    return f
+
+
+def _taking(shape: str) -> Callable[..., Any]:
+    @check
+    def f(size: Any, x: Float[np.ndarray, shape]) -> int:  # type: ignore[valid-type]
+        return 1
+
+    return f
+
+
+def _field(shape: str) -> Callable[..., Any]:
+    @check
+    @dataclasses.dataclass
+    class Sized:
+        size: Any
+        x: Float[np.ndarray, shape]  # type: ignore[valid-type]
+
+    return Sized
+
+
+PLACES = [
+    pytest.param(_returning, "return value", id="return"),
+    pytest.param(_taking, "argument 'x'", id="argument"),
+    pytest.param(_field, "field 'x'", id="dataclass-field"),
+]
+
+
+def test_the_issue_example_names_the_size() -> None:
+    @check
+    def f(size: int) -> Float[np.ndarray, "{size}"]:
+        return np.zeros(3)
+
+    with pytest.raises(ShapeError) as info:
+        f(10**5000)
+    message = str(info.value)
+    assert "ValueError" not in message and "cannot be compared" not in message
+    assert "reason: axis 0: size 3, but {size} = an integer of 5001 digits, larger than any array axis" in message
+
+
+@pytest.mark.parametrize(("make", "where"), PLACES)
+@pytest.mark.parametrize(
+    ("shape", "size", "reason"),
+    [
+        ("{size}", 10**5000, "size 3, but {size} = an integer of 5001 digits, larger than any array axis"),
+        ("{size}", -(10**5000), "size 3, but {size} = a negative integer of 5001 digits, and sizes are not negative"),
+        ("{size}", 2**64 + 1, "size 3, but {size} = 18446744073709551617, larger than any array axis"),
+        ("{size}", -1, "size 3, but {size} = -1, and sizes are not negative"),
+        ("{size}", 4, "size 3, but {size} = 4"),
+        ("{-size}", 3, "size 3, but {-size} = -3 (with size=3), and sizes are not negative"),
+        (
+            "{abs(size)}",
+            -(10**5000),
+            "size 3, but {abs(size)} = an integer of 5001 digits (with size=a negative integer of 5001 digits), larger",
+        ),
+        ("{size+1}", 3, "size 3, but {size+1} = 4 (with size=3)"),
+        ("{size+1}", 10**5000, "{size+1} (with size=an integer of 5001 digits): exceeds 2**64"),
+        ("{size*2}", 10**30, "{size*2} (with size=1000000000000000000000000000000): exceeds 2**64"),
+    ],
+    ids=[
+        "huge",
+        "huge-negative",
+        "2**64+1",
+        "negative",
+        "wrong",
+        "negated",
+        "abs-huge",
+        "plus-one",
+        "plus-one-huge",
+        "times-two-big",
+    ],
+)
+def test_a_size_in_braces_is_named_with_the_reason(
+    make: Callable[[str], Callable[..., Any]], where: str, shape: str, size: int, reason: str
+) -> None:
+    checked = make(shape)
+    with pytest.raises(ShapeError) as info:
+        checked(size, np.zeros(3))
+    message = str(info.value)
+    assert where in message and "ValueError" not in message
+    assert f"reason: axis 0: {reason}" in message
+
+
+@pytest.mark.parametrize(("make", "where"), PLACES)
+@pytest.mark.parametrize(
+    ("size", "words"),
+    [
+        (3.0, "3.0"),
+        (np.float64(3.0), "np.float64(3.0)" if np.__version__ >= "2" else "3.0"),
+        (True, "True"),
+        (np.bool_(True), "np.True_" if np.__version__ >= "2" else "True"),
+        ("3", "'3'"),
+        (None, "None"),
+    ],
+    ids=["float", "numpy-float", "bool", "numpy-bool", "str", "None"],
+)
+def test_a_size_in_braces_that_is_no_integer(
+    make: Callable[[str], Callable[..., Any]], where: str, size: Any, words: str
+) -> None:
+    if make is _returning:
+        pytest.skip("`size: int` rejects it first, as an argument")
+    with pytest.raises(ShapeError) as info:
+        make("{size}")(size, np.zeros(3))
+    assert where in str(info.value)
+    assert f"reason: axis 0: {{size}} needs size to be an integer size, but it is {words}" in str(info.value)
+
+
+@pytest.mark.parametrize(("make", "where"), PLACES)
+def test_numpy_integer_sizes_fit(make: Callable[[str], Callable[..., Any]], where: str) -> None:
+    if make is _returning:
+        pytest.skip("`size: int` is checked as an argument")
+    make("{size} {size+1}")(np.int64(2), np.zeros((2, 3)))
+    make("{size} {size+1}")(np.uint8(2), np.zeros((2, 3)))
+    with pytest.raises(ShapeError, match=r"size 3, but \{size\+1\} = 4 \(with size=3\)"):
+        make("{size} {size+1}")(np.int64(3), np.zeros((3, 3)))
+
+
+def test_a_huge_size_under_jaxtyped_with_beartype_is_rejected_cleanly() -> None:
+    @jaxtyped(typechecker=_external("beartype"))
+    def f(size: int, x: Float[np.ndarray, "{size}"]) -> int:
+        return 1
+
+    assert f(3, np.zeros(3)) == 1
+    with pytest.raises(TypeCheckError, match="rejected by beartype") as info:
+        f(10**5000, np.zeros(3))
+    assert "ValueError" not in str(info.value)
+
+
+def test_a_condition_on_a_huge_size_still_holds() -> None:
+    # Correct code is never rejected: a condition compares, it makes no size.
+    @check
+    def f(size: int, x: Float[np.ndarray, "n {size}>n"]) -> int:
+        return 1
+
+    assert f(10**5000, np.zeros((2, 1))) == 1
+    with pytest.raises(ShapeError, match=r"condition '\{size\}>n' is false"):
+        f(1, np.zeros((2, 1)))
+
+
+@pytest.mark.parametrize("typechecker", HOOK_CHECKERS[:1])
+def test_a_huge_size_under_the_import_hook(
+    typechecker: Optional[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = _hooked(
+        """
+        import numpy as np
+        from ndtyping import Float
+
+        def f(size: int) -> Float[np.ndarray, "{size}"]:
+            return np.zeros(3)
+        """,
+        typechecker,
+        tmp_path,
+        monkeypatch,
+    )
+    with pytest.raises(ShapeError, match=r"\{size\} = an integer of 5001 digits, larger than any array axis"):
+        module.f(10**5000)
