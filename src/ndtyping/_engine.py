@@ -379,10 +379,18 @@ def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
     """Look up `{name}` / `{self.attr}` in the current call's arguments."""
     arguments = scope.arguments
     if arguments is None or path[0] not in arguments:
-        raise AnnotationError(
-            f"dimension expression {text!r} refers to the argument {path[0]!r}, "
-            "but it is not an argument of the checked function"
-        )
+        if arguments is not None:
+            why = "but it is not an argument of the checked function"
+        elif scope.function:
+            # A checked call keeps its arguments only when its own annotations read them: keeping
+            # them for every call would cost every call.
+            why = (
+                f"but {scope.function} keeps no arguments for `isinstance` in its body; it keeps them "
+                "when one of its own annotations refers to an argument in braces"
+            )
+        else:
+            why = "but `isinstance` outside a checked function has no arguments to read"
+        raise AnnotationError(f"dimension expression {text!r} refers to the argument {path[0]!r}, {why}")
     value = arguments[path[0]]
     for index, attribute in enumerate(path[1:], 1):
         try:

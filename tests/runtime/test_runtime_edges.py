@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from ndtyping import (
+    AnnotationError,
     DimensionVar,
     Float,
     NDArray,
@@ -633,3 +634,20 @@ def test_a_huge_size_under_the_import_hook(
     )
     with pytest.raises(ShapeError, match=r"\{size\} = an integer of 5001 digits, larger than any array axis"):
         module.f(10**5000)
+
+
+def test_braces_in_isinstance_say_where_the_arguments_are() -> None:
+    # The function's own annotation uses braces: its arguments are kept for the body too.
+    @check
+    def kept(size: int, x: Float[np.ndarray, "{size}"]) -> bool:
+        return isinstance(x, Float[np.ndarray, "{size} ..."])
+
+    @check
+    def not_kept(size: int, x: Float[np.ndarray, "n"]) -> bool:
+        return isinstance(x, Float[np.ndarray, "{size}"])
+
+    assert kept(3, np.zeros(3))
+    with pytest.raises(AnnotationError, match=r"not_kept keeps no arguments for `isinstance` in its body"):
+        not_kept(3, np.zeros(3))
+    with pytest.raises(AnnotationError, match=r"`isinstance` outside a checked function has no arguments to read"):
+        isinstance(np.zeros(3), Float[np.ndarray, "{size}"])
