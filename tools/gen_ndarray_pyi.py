@@ -82,6 +82,7 @@ from typing import Any, Generic, Protocol
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
+from .._runtime.engine import ArraySpec
 from . import (
     array,
     comparisons,
@@ -93,7 +94,6 @@ from . import (
     op_sub,
     reductions,
 )
-from .._runtime.engine import ArraySpec
 
 # Only the public names: is_generic_array, describe_generic and spec_of (at the end) are declared
 # for ndtyping's own modules and are not exported.
@@ -1869,8 +1869,9 @@ def jax_array_class() -> list[str]:
         "",
         "from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)",
         "",
+        *indexer_imports("Jax")[:-1],
         "from .ndarray import _Shaped  # noqa: E402",
-        *indexer_imports("Jax"),
+        "",
         *(jax_returns(line) for line in getitem_descriptor("Jax")),
         "",
         # `_Shaped` first: jax's Array derives from `_Shaped[Any, tuple[Any, ...]]` (the jax overlay's

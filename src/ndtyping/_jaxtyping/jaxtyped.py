@@ -33,8 +33,9 @@ from .._runtime.codegen import define
 from .._runtime.dataclass_fields import ArgumentCheck, FieldCheck, FieldChecks, check_fields_after_init
 from .._runtime.decorator import NATIVE_FIELD_CHECKS, check
 from .._runtime.engine import describe_value
+from .._runtime.ndarray import is_generic_array
 from .._runtime.signature import hints_resolve, parameter_lists, resolved_hints, short_name
-from .._runtime.typecheck import compile_annotation, reads_arguments
+from .._runtime.typecheck import alias_target, compile_annotation, reads_arguments, with_args
 
 _UNION_TYPE: Any = getattr(types, "UnionType", ())  # 3.10+: `int | None`
 
@@ -286,26 +287,32 @@ def _external_view(annotation: Any) -> Any:
     return _ExternalViewMeta(repr(annotation), (), {"_ndt_checker": checker, "__module__": "ndtyping"})
 
 
-def _for_external(annotation: Any) -> Any:
-    """External checkers understand classes: ndtyping annotations that are not (PyTree[...]) become one.
+def _for_external(annotation: Any, seen: frozenset[int] = frozenset()) -> Any:
+    """External checkers understand classes: ndtyping annotations that are not one (PyTree[...],
+    NDArray[...]) become one, wherever they are (`Optional[PyTree[...]]`, `list[NDArray[...]]`).
 
-    Inside a Union too (`Optional[PyTree[...]]`); array annotations are classes already.
+    Type aliases are replaced by what they stand for: typeguard does not look into an alias of an
+    alias, nor into a generic one, and neither checker looks into an alias of `NDArray[...]`.
     """
-    if isinstance(annotation, type):
+    if isinstance(annotation, type) and typing.get_origin(annotation) is None:  # <=3.10: list[X] is a type
         return annotation
-    if getattr(annotation, "_ndt_build_checker", None) is not None:
+    if getattr(annotation, "_ndt_build_checker", None) is not None or is_generic_array(annotation):
         try:
             return _external_view(annotation)
         except TypeError:  # unhashable
             return _external_view.__wrapped__(annotation)
-    if typing.get_origin(annotation) is typing.Union or isinstance(annotation, _UNION_TYPE):
-        members = typing.get_args(annotation)
-        translated = tuple(_for_external(member) for member in members)
-        if translated != members or isinstance(annotation, _UNION_TYPE):
-            # `X | Y` as typing.Union too: typeguard 2 checks no other kind of union (jaxtyping
-            # patches typeguard for it; ndtyping hands it the union it knows instead).
-            return typing.Union[translated]  # type: ignore[return-value]
-    return annotation
+    target = alias_target(annotation)
+    if target is not None:
+        if id(annotation) in seen:  # a recursive alias: the checker follows it (or not) itself
+            return annotation
+        return _for_external(target, seen | {id(annotation)})
+    members = typing.get_args(annotation)
+    translated = tuple(_for_external(member, seen) for member in members)
+    if isinstance(annotation, _UNION_TYPE) and translated:
+        # `X | Y` as typing.Union too: typeguard 2 checks no other kind of union (jaxtyping
+        # patches typeguard for it; ndtyping hands it the union it knows instead).
+        return typing.Union[translated]  # type: ignore[return-value]
+    return with_args(annotation, translated)
 
 
 def _probe_checker(
@@ -553,28 +560,34 @@ class _ExternalFieldChecks:
         typechecker = self.typechecker
         state: dict[str, Any] = {}
 
-        def external_checker() -> Optional[Callable[..., Any]]:
-            """The probe, built at the first instance (a field may name a class defined later)."""
-            if "checker" not in state:
+        def field_parameters() -> dict[str, inspect.Parameter]:
+            """The annotated fields as the probe's parameters, resolved at the first instance (a field
+            may name a class defined later)."""
+            if "parameters" not in state:
                 hints = resolved_hints(cls)
-                parameters = [
-                    _PARAMETER(field.name, _PARAMETER.KEYWORD_ONLY, annotation=hints[field.name])
+                state["parameters"] = {
+                    field.name: _PARAMETER(field.name, _PARAMETER.KEYWORD_ONLY, annotation=hints[field.name])
                     for field in dataclasses.fields(cls)
                     if field.name in hints
-                ]
-                state["fields"] = [p.name for p in parameters]
-                state["checker"] = (
-                    _probe_checker(typechecker, parameters, "__init__", name, cls.__module__) if parameters else None
-                )
-            return state["checker"]
+                }
+                state["probes"] = {}
+            return state["parameters"]  # type: ignore[no-any-return]
 
         def check_externally(instance: Any, scope: Scope) -> None:
-            checker = external_checker()
-            if checker is None:
+            parameters = field_parameters()
+            values = {field: getattr(instance, field) for field in parameters if hasattr(instance, field)}
+            if not values:
                 return
-            values = {field: getattr(instance, field) for field in state["fields"] if hasattr(instance, field)}
+            # A probe per set of fields the instance has: a `field(init=False)` that `__init__` left
+            # unset has no value to check yet (as under `check`), and a probe requiring it would fail.
+            present = tuple(values)
+            probe = state["probes"].get(present)
+            if probe is None:
+                probe = state["probes"][present] = _probe_checker(
+                    typechecker, [parameters[field] for field in present], "__init__", name, cls.__module__
+                )
             try:
-                checker(**values)
+                probe(**values)
             except NdtypingError:
                 raise
             except Exception as error:

@@ -34,6 +34,7 @@ from .ndarray import describe_generic
 from .signature import decoration_locals, hints_resolve, parameter_lists, resolved_hints, short_name
 from .typecheck import (
     Checker,
+    alias_target,
     annotation_args,
     argument_names,
     bind_self,
@@ -151,18 +152,18 @@ class Failure:
     own line and the traceback ends there, not in ndtyping's internals.
     """
 
-    __slots__ = ("function", "kind", "parameter", "annotation", "is_array")
+    __slots__ = ("function", "kind", "parameter", "annotation")
 
     def __init__(self, function: str, kind: str, parameter: Optional[str], annotation: Any) -> None:
         self.function = function
         self.kind = kind  # "argument", "field", "return" or "yield"
         self.parameter = parameter
         self.annotation = annotation
-        self.is_array = _mentions_array(annotation)
 
     def __call__(self, value: Any, reason: str, scope: Scope) -> TypeCheckError:
         return check_failure(
-            ShapeError if self.is_array else TypeCheckError,
+            # Decided on failure, not at decoration: a type alias may name a class defined later.
+            ShapeError if _mentions_array(self.annotation) else TypeCheckError,
             self.function,
             kind=self.kind,
             parameter=self.parameter,
@@ -173,10 +174,22 @@ class Failure:
         )
 
 
-def _mentions_array(annotation: Any) -> bool:
-    if array_spec(annotation) is not None:  # any spelling of an array type (array_types.py)
-        return True
-    return any(_mentions_array(arg) for arg in annotation_args(annotation) if arg is not Ellipsis)
+def _mentions_array(annotation: Any, seen: Optional[set[int]] = None) -> bool:
+    """Whether an array annotation is part of `annotation`, also behind type aliases: the same
+    annotation raises the same error (ShapeError) whether it is written out or named by an alias."""
+    try:
+        if array_spec(annotation) is not None:  # any spelling of an array type (array_types.py)
+            return True
+    except Exception:  # an annotation that does not translate: it failed as something else
+        return False
+    seen = seen if seen is not None else set()
+    if id(annotation) in seen:  # a recursive alias (`type Tree = list[Tree] | X`) seen again
+        return False
+    seen.add(id(annotation))
+    target = alias_target(annotation)
+    if target is not None:
+        return _mentions_array(target, seen)
+    return any(_mentions_array(arg, seen) for arg in annotation_args(annotation) if arg is not Ellipsis)
 
 
 def _wrap_function(fn: Callable[..., Any], localns: Optional[dict[str, Any]] = None) -> Callable[..., Any]:

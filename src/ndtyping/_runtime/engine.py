@@ -166,10 +166,21 @@ def _integer_sizes(shape: tuple[Any, ...]) -> Any:
 
 def safe_repr(value: Any, limit: int = 80) -> str:
     """`repr(value)`, cut to `limit` characters; never raises (a hostile __repr__ is a value too)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return _long_integer(value)  # no axis is that large; its digits would be cut, or refused (4300+)
     try:
         return repr(value)[:limit]
     except Exception:
         return f"<{type(value).__qualname__}>"
+
+
+def _long_integer(value: int) -> str:
+    """`an integer of 5001 digits`, for an integer too long to show."""
+    magnitude = abs(value)
+    digits = int(magnitude.bit_length() * 0.30102999566398120)  # times log10(2): the count, or one less
+    if magnitude >= 10**digits:
+        digits += 1
+    return f"{'a negative' if value < 0 else 'an'} integer of {digits} digits"
 
 
 def match_shape(spec: ShapeSpec, shape: tuple[Any, ...], scope: Scope, where: str = "") -> str:
@@ -333,8 +344,7 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
     except AnnotationError:
         raise
     except Exception as err:
-        used = ", ".join(f"{n}={values[n]}" for n in sorted(expr.names) if n in bound)
-        with_values = f" (with {used})" if used else ""
+        with_values = _with_values(dim, values, bound)
         if isinstance(err, ArithmeticError):  # too large, a negative exponent, a division by zero
             return f"axis {axis}: {expr.text}{with_values}: {str(err)[:200]}"
         return f"axis {axis}: cannot evaluate {expr.text!r}{with_values}: {type(err).__name__}: {str(err)[:200]}"
@@ -343,19 +353,42 @@ def _check_symbolic(dim: Dim, size: Any, axis: int, bound: dict[str, Any], scope
             return ""
         return f"axis {axis}: condition {expr.text!r} is false"
     if size != expected and not (dim.broadcast and size == 1):
-        used = ", ".join(f"{n}={values[n]}" for n in sorted(expr.names) if n in bound)
-        return f"axis {axis}: size {size}, but {expr.text} = {expected}" + (f" (with {used})" if used else "")
+        from .expr import not_a_size  # loaded: this expression was parsed with it
+
+        return (
+            f"axis {axis}: size {size}, but {expr.text} = {safe_repr(expected)}{_with_values(dim, values, bound)}"
+            + not_a_size(expected)
+        )
     return ""
+
+
+def _with_values(dim: Dim, values: dict[str, Any], bound: dict[str, Any]) -> str:
+    """` (with n=3, size=4)`: the dims and arguments an expression read (not for `{size}` alone)."""
+    expr = dim.expr
+    assert expr is not None
+    used = [f"{n}={values[n]}" for n in sorted(expr.names) if n in bound]
+    paths = {".".join(path): placeholder for placeholder, path in dim.arguments}
+    if expr.text.replace(" ", "") not in {f"{{{path}}}" for path in paths}:
+        used += [f"{path}={safe_repr(values[placeholder])}" for path, placeholder in paths.items()]
+    return f" (with {', '.join(used)})" if used else ""
 
 
 def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
     """Look up `{name}` / `{self.attr}` in the current call's arguments."""
     arguments = scope.arguments
     if arguments is None or path[0] not in arguments:
-        raise AnnotationError(
-            f"dimension expression {text!r} refers to the argument {path[0]!r}, "
-            "but it is not an argument of the checked function"
-        )
+        if arguments is not None:
+            why = "but it is not an argument of the checked function"
+        elif scope.function:
+            # A checked call keeps its arguments only when its own annotations read them: keeping
+            # them for every call would cost every call.
+            why = (
+                f"but {scope.function} keeps no arguments for `isinstance` in its body; it keeps them "
+                "when one of its own annotations refers to an argument in braces"
+            )
+        else:
+            why = "but `isinstance` outside a checked function has no arguments to read"
+        raise AnnotationError(f"dimension expression {text!r} refers to the argument {path[0]!r}, {why}")
     value = arguments[path[0]]
     for index, attribute in enumerate(path[1:], 1):
         try:
@@ -368,7 +401,8 @@ def resolve_argument(scope: Scope, path: tuple[str, ...], text: str) -> Any:
             ) from None
     if isinstance(value, bool) or not isinstance(value, int):
         try:
-            if isinstance(value, bool):  # a flag is not a size (though it is an int to Python)
+            # A flag is not a size, though it is an int to Python (and numpy < 2 gives its bool_ an __index__).
+            if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", None) == "b":
                 raise TypeError
             value = int(value.__index__())
         except Exception:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from .._errors import AnnotationError
 
-__all__ = ["Expression", "SizeOverflow", "parse_expression"]
+__all__ = ["Expression", "SizeOverflow", "parse_expression", "not_a_size"]
 
 # An evaluator takes the dimension bindings and returns an int (or bool for comparisons).
 Evaluator = Callable[[Mapping[str, Any]], Any]
@@ -181,6 +181,16 @@ def _safe_pow(base: Any, exponent: Any) -> Any:
     if exponent > _MAX_EXPONENT or (isinstance(base, int) and (abs(base).bit_length() - 1) * exponent > 64):
         raise SizeOverflow(_TOO_BIG)
     return _bounded(base**exponent)
+
+
+def not_a_size(value: Any) -> str:
+    """Why `value`, what an expression gave, can be no axis's size (", and sizes are not negative"), or ""."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            return ", and sizes are not negative"
+        if value > _MAX_MAGNITUDE:
+            return ", larger than any array axis"
+    return ""
 
 
 def _bounded(value: Any) -> Any:

@@ -142,8 +142,7 @@ class _Compiler:
         if kind == "tuple":
             items = what[1]
             pre.append(f"_ndt_isinstance({expr}, _ndt_tuple)")
-            if items:  # tuple[()] accepts any tuple (see _typecheck._tuple)
-                pre.append(f"_ndt_len({expr}) == {len(items)}")
+            pre.append(f"_ndt_len({expr}) == {len(items)}")
             for index, item in enumerate(items):
                 if item is not None and not self.plan(item, f"{expr}[{index}]", pre, unpack, post):
                     return False

@@ -26,8 +26,8 @@ from .bindings import Scope
 from .engine import describe_value, match_array
 
 __all__ = [
-    "Checker", "annotation_args", "argument_names", "array_spec", "bind_self", "compile_annotation", "implicit_optional",
-    "reads_arguments",
+    "Checker", "alias_target", "annotation_args", "argument_names", "array_spec", "bind_self", "compile_annotation",
+    "implicit_optional", "reads_arguments", "with_args",
 ]  # fmt: skip
 
 Checker = Callable[[Any, Scope, str], str]
@@ -102,7 +102,8 @@ def _compile(annotation: Any) -> Optional[Checker]:
     if origin is type:
         return _instance(type, "a class")
     if origin in (tuple,):
-        return _tuple(args)
+        # Bare `Tuple` is any tuple; `tuple[()]` is the empty one, though both have no arguments (3.11+).
+        return _instance(tuple, "a tuple") if annotation is typing.Tuple else _tuple(args)
     if origin in (list, set, frozenset, cabc.Sequence, cabc.MutableSequence, cabc.Set, cabc.MutableSet,
                   cabc.Collection, cabc.Iterable):  # fmt: skip
         return _items(origin, args[0] if args else Any)
@@ -147,7 +148,13 @@ def bind_self(annotation: Any, cls: type) -> Any:
     if not args:
         return annotation
     new = tuple(bind_self(arg, cls) if not isinstance(arg, list) else [bind_self(a, cls) for a in arg] for arg in args)
-    if new == args:
+    return with_args(annotation, new)
+
+
+def with_args(annotation: Any, new: tuple[Any, ...]) -> Any:
+    """`annotation` with its arguments (`typing.get_args`) replaced by `new`; as it is when they are
+    the same, or when it cannot be rebuilt."""
+    if new == typing.get_args(annotation):
         return annotation
     origin = typing.get_origin(annotation)
     try:
@@ -155,6 +162,8 @@ def bind_self(annotation: Any, cls: type) -> Any:
             return Union[new]  # type: ignore[valid-type]
         if origin is typing.Annotated:
             return typing.Annotated[new]  # type: ignore[valid-type]
+        if getattr(annotation, "__unpacked__", False) is True:  # `*tuple[...]` (3.11+): unpacked again
+            return next(iter(origin[new]))
         copy_with = getattr(annotation, "copy_with", None)  # typing's aliases: List[Self], Optional[...]
         return copy_with(new) if copy_with is not None else origin[new]
     except Exception:
@@ -210,6 +219,18 @@ def _alias_types() -> tuple[type, ...]:
     return tuple(t for t in _spellings("TypeAliasType") if isinstance(t, type))
 
 
+def alias_target(annotation: Any) -> Any:
+    """What the type alias `annotation` stands for (a generic one substituted), or None when it is
+    no alias, or its value names something not defined yet."""
+    value_of = _alias_value(annotation)
+    if value_of is None:
+        return None
+    try:
+        return value_of()
+    except NameError:
+        return None
+
+
 def _alias_value(annotation: Any) -> Any:
     """For a type alias (or a subscripted generic one), a function that evaluates what it stands
     for (its value may name things defined later); None for anything else."""
@@ -224,6 +245,9 @@ def _alias_value(annotation: Any) -> Any:
 
         def substituted() -> Any:
             value = origin.__value__
+            parameters = getattr(origin, "__type_params__", ())
+            if value in parameters and len(args) == len(parameters):
+                return args[parameters.index(value)]  # `type Same[T] = T`: a TypeVar has no [...]
             try:
                 return value[args]  # `type V[T] = list[T]`; V[int] is list[int]
             except TypeError:
@@ -443,17 +467,19 @@ def _literal(values: tuple[Any, ...]) -> Checker:
 def _tuple(args: tuple[Any, ...]) -> Checker:
     if len(args) == 2 and args[1] is Ellipsis:
         return _items(tuple, args[0])
-    if args == ((),):  # tuple[()]
+    if args == ((),):  # Tuple[()] on <=3.10
         args = ()
-    checkers = [_compile(arg) for arg in args]
+    before, variadic, after = _tuple_parts(args)
+    if variadic is not None:
+        return _variadic_tuple(before, variadic, after)
+    checkers = [_compile(arg) for arg in before]
+    expected = f"a tuple of length {len(checkers)}" if checkers else "an empty tuple"
 
     def check_tuple(value: Any, scope: Scope, where: str) -> str:
         if not isinstance(value, tuple):
             return f"expected a tuple, got {describe_value(value)}"
-        if not args:
-            return ""
         if len(value) != len(checkers):
-            return f"expected a tuple of length {len(checkers)}, got length {len(value)}"
+            return f"expected {expected}, got length {len(value)}"
         for index, (item, checker) in enumerate(zip(value, checkers)):
             if checker is not None:
                 reason = checker(item, scope, f"{where}[{index}]")
@@ -462,6 +488,67 @@ def _tuple(args: tuple[Any, ...]) -> Checker:
         return ""
 
     return _fast(check_tuple, "tuple", tuple(checkers))
+
+
+def _tuple_parts(args: tuple[Any, ...]) -> tuple[list[Any], Any, list[Any]]:
+    """A tuple type's items as (before, variadic, after): PEP 646 unpacks `*tuple[str, int]` into
+    its items and `*tuple[str, ...]` (or `*Ts`, any items) into the variadic part, None if none."""
+    before: list[Any] = []
+    after: list[Any] = []
+    variadic: Any = None
+    for arg in args:
+        inner = _unpacked(arg)
+        if inner is None:
+            (before if variadic is None else after).append(arg)
+        elif len(inner) == 2 and inner[1] is Ellipsis and variadic is None:
+            variadic = inner[0]
+        elif len(inner) == 2 and inner[1] is Ellipsis:  # two unpacked variadic parts: not valid typing
+            return [], Any, []
+        else:
+            (before if variadic is None else after).extend(inner)
+    return before, variadic, after
+
+
+def _unpacked(arg: Any) -> Optional[tuple[Any, ...]]:
+    """The items of `*tuple[...]` / `Unpack[tuple[...]]` inside a tuple type ((Any, ...) for `*Ts`),
+    or None when `arg` is an ordinary item."""
+    if getattr(arg, "__unpacked__", False) is True and typing.get_origin(arg) is tuple:  # 3.11+: *tuple[...]
+        inner = arg
+    elif typing.get_origin(arg) in _spellings("Unpack"):
+        inner = typing.get_args(arg)[0]
+        if typing.get_origin(inner) is not tuple:
+            return (Any, Ellipsis)  # *Ts: any number of items of any type
+    else:
+        return None
+    items = typing.get_args(inner)
+    return () if items == ((),) else items
+
+
+def _variadic_tuple(before: list[Any], variadic: Any, after: list[Any]) -> Checker:
+    """`tuple[int, *tuple[str, ...], float]`: fixed items at both ends, any number of others between."""
+    head = [_compile(arg) for arg in before]
+    tail = [_compile(arg) for arg in after]
+    middle = _compile(variadic)
+    fixed = len(head) + len(tail)
+
+    def check_variadic_tuple(value: Any, scope: Scope, where: str) -> str:
+        if not isinstance(value, tuple):
+            return f"expected a tuple, got {describe_value(value)}"
+        if len(value) < fixed:
+            return f"expected a tuple of at least {fixed} item{'s' if fixed != 1 else ''}, got length {len(value)}"
+        end = len(value) - len(tail)
+        checks = list(enumerate(head))
+        if middle is not None:
+            checks += [(index, middle) for index in range(len(head), min(end, len(head) + _SAMPLE))]
+        checks += [(end + offset, checker) for offset, checker in enumerate(tail)]
+        for index, checker in checks:
+            if checker is not None:
+                reason = checker(value[index], scope, f"{where}[{index}]")
+                if reason:
+                    return f"item {index}: {reason}"
+        return ""
+
+    return check_variadic_tuple
 
 
 def _items(origin: Any, item_type: Any) -> Checker:

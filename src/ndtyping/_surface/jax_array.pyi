@@ -521,8 +521,8 @@ class _JaxAt:
 
 from jax._src.basearray import Array as _JaxArray  # noqa: E402  (only the jax overlay reaches this class)
 
-from .ndarray import _Shaped  # noqa: E402
 from .indexing import _JaxIndexer, _JaxIndexer1, _JaxIndexer2, _JaxIndexer3, _JaxIndexer4, _JaxIndexerAnyRank  # noqa: E402
+from .ndarray import _Shaped  # noqa: E402
 
 class _JaxGetItem:
     """`x[key]`: the indexer of the array's rank (an array whose sizes are all Any is of unknown rank)."""

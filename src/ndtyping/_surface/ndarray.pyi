@@ -10,6 +10,7 @@ from typing import Any, Generic, Protocol
 import numpy as np
 from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
+from .._runtime.engine import ArraySpec
 from . import (
     array,
     comparisons,
@@ -21,7 +22,6 @@ from . import (
     op_sub,
     reductions,
 )
-from .._runtime.engine import ArraySpec
 
 # Only the public names: is_generic_array, describe_generic and spec_of (at the end) are declared
 # for ndtyping's own modules and are not exported.
