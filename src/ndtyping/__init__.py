@@ -101,6 +101,17 @@ if TYPE_CHECKING:
         is_super as is_super,
         is_valid_value as is_valid_value,
     )
+    from ._type_contract import (
+        ShapeInfo as ShapeInfo,
+        clone as clone,
+        convert as convert,
+        filter_inplace as filter_inplace,
+        get_shape_info as get_shape_info,
+        get_size as get_size,
+        may_share_memory as may_share_memory,
+        values_eq as values_eq,
+        values_eq_approx as values_eq_approx,
+    )
 else:
     from ._annotations import make_category as _make_category
     from ._dtypes import CATEGORIES as _CATEGORIES
@@ -112,6 +123,8 @@ __version__ = "0.1.0"
 __all__ = [
     "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
     "is_super", "in_same_class", "is_valid_value", "is_array", "as_array", "PyTree",
+    "values_eq", "values_eq_approx", "may_share_memory", "get_shape_info", "get_size", "ShapeInfo", "clone",
+    "filter_inplace", "convert",
     "AbstractArray", "AbstractDtype", "make_numpy_struct_dtype", "get_array_name_format", "set_array_name_format", "config",
     "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError", "ConfigurationError", "InstantiationError",
     "jaxtyped", "install_import_hook", "load_ipython_extension", "unload_ipython_extension",
@@ -143,6 +156,9 @@ _LAZY = {
     "as_array": "_narrowing", "is_array": "_narrowing", "PyTree": "_pytree",
     "filter": "_relations", "in_same_class": "_relations", "is_super": "_relations", "is_valid_value": "_relations",
     "install_import_hook": "_import_hook", "jaxtyped": "_jaxtyped",
+    "values_eq": "_type_contract", "values_eq_approx": "_type_contract", "may_share_memory": "_type_contract",
+    "get_shape_info": "_type_contract", "get_size": "_type_contract", "ShapeInfo": "_type_contract",
+    "clone": "_type_contract", "filter_inplace": "_type_contract", "convert": "_type_contract",
 }  # fmt: skip
 
 

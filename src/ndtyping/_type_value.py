@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ._type_contract_methods import TypeContractMethods
+
 __all__ = ["TypeAsValue"]
 
 
-class TypeAsValue:
+class TypeAsValue(TypeContractMethods):  # the rest of the contract (values_eq, clone, ...) is inherited
     __slots__ = ()
 
     def is_super(self, other: Any) -> bool:
