@@ -219,10 +219,13 @@ def values_eq_approx(t: ArrayType, a: Any, b: Any, rtol: Optional[float] = None,
 
     Same shape and dtype, and `np.allclose(a, b, rtol, atol, equal_nan=True)` computed in float64
     (complex128) so the tolerance is not rounded: `|a - b| <= atol + rtol * |b|` everywhere, NaNs in
-    the same places, infinities of the same sign. `rtol` and `atol` default to `sqrt(eps)` of the
-    dtype (half its significant digits): float64 1.5e-8, float32 3.5e-4, float16 3.1e-2, bfloat16
-    8.8e-2, complex types as their parts. Integers and bools compare exactly unless a tolerance is
-    given. numpy and jax arrays both work. A value that is not of type `t` is a ShapeError.
+    the same places, infinities of the same sign. The tolerance is `sqrt(eps)` of the dtype (half
+    its significant digits): float64 1.5e-8, float32 3.5e-4, float16 3.1e-2, bfloat16 8.8e-2,
+    complex types as their parts. `rtol` defaults to it, and `atol` to it times the largest finite
+    magnitude in `a` and `b`: a value near zero is judged against the array's scale, not against 1
+    (pass `atol=0` for a purely elementwise relative test). Integers and bools compare exactly
+    unless a tolerance is given. numpy and jax arrays both work. A value that is not of type `t` is
+    a ShapeError.
     """
     spec = as_spec(t, "values_eq_approx")
     rtol = _tolerance_option(spec, "rtol", rtol)
@@ -237,7 +240,7 @@ def values_eq_approx(t: ArrayType, a: Any, b: Any, rtol: Optional[float] = None,
         tolerance = _default_tolerance(x.dtype)
         x, y = _widened(x), _widened(y)
         rtol = tolerance if rtol is None else rtol
-        atol = tolerance if atol is None else atol
+        atol = tolerance * _scale(x, y) if atol is None else atol
     elif (rtol is None and atol is None) or kind == "b":
         return _equal(x, y)
     elif kind in "iu":
@@ -250,6 +253,13 @@ def values_eq_approx(t: ArrayType, a: Any, b: Any, rtol: Optional[float] = None,
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         return bool(np.allclose(x, y, rtol=rtol or 0.0, atol=atol or 0.0, equal_nan=True))
+
+
+def _scale(x: Any, y: Any) -> float:
+    """The largest finite magnitude in two arrays (0.0 when they have none)."""
+    with np.errstate(all="ignore"):
+        finite = [np.abs(v[np.isfinite(v)]) for v in (x, y)]
+    return max((float(m.max()) for m in finite if m.size), default=0.0)
 
 
 def _widened(array: Any) -> Any:
