@@ -545,14 +545,12 @@ def _itemsize(spec: ArraySpec) -> int:
     names = category.names
     if names is None or len(names) != 1 or category.keys or category.patterns or category.parts:
         listed = sorted(names or ())
-        dtypes = (
-            "any dtype"
-            if names is None
-            else ", ".join(listed[:4]) + (f", ... ({len(listed)} dtypes)" if len(listed) > 4 else "")
-        )
+        parts = [", ".join(listed[:4]) + (f", ... ({len(listed)} dtypes)" if len(listed) > 4 else "")] if listed else []
+        parts += ["jax keys (key<impl>)"] * category.keys + [f"names matching {p.pattern!r}" for p in category.patterns]
+        dtypes = "any dtype" if names is None else "; ".join(parts) or category.label
         raise AnnotationError(
-            f"get_size(): {spec.label}: its dtype {category.label} is more than one dtype ({dtypes}), and the "
-            "size depends on it; give a ShapeInfo from get_shape_info(), or fix the dtype with clone(dtype=...)"
+            f"get_size(): {spec.label}: its dtype {category.label} is not one dtype ({dtypes}), and the size "
+            "depends on it; give a ShapeInfo from get_shape_info(), or fix the dtype with clone(dtype=...)"
         )
     (name,) = names
     dtype = _dtype_named(name)
