@@ -11,7 +11,8 @@ the type on its own (a fresh scope, as `is_valid_value`): a value of another typ
 that names the function, the argument, the type and the reason. A type that needs sizes it does not
 have (`"n+1"` with no axis binding `n`, an unchecked axis in `get_size`) is an AnnotationError.
 
-Loaded on first use (see ndtyping/__init__.py): `import ndtyping` never imports this module.
+Loaded on first use (see ndtyping/__init__.py, and _type_value.py for the methods `T.values_eq`,
+...): `import ndtyping` never imports this module.
 """
 
 from __future__ import annotations

@@ -10,15 +10,40 @@ Runtime only: to a static checker an alias has no methods, so static users call
 
 from __future__ import annotations
 
+from types import MethodType
 from typing import Any, Optional
-
-from ._type_contract_methods import TypeContractMethods
 
 __all__ = ["TypeAsValue"]
 
 
-class TypeAsValue(TypeContractMethods):  # the rest of the contract (values_eq, clone, ...) is inherited
+class _ContractMethod:
+    """`T.values_eq(a, b)`, `T.clone(dtype=...)`, ...: the function of _type_contract with the type
+    bound as its first argument, imported on first use (no module more at `import ndtyping`)."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        from . import _type_contract
+
+        function = getattr(_type_contract, self.name)
+        return function if instance is None else MethodType(function, instance)
+
+
+class TypeAsValue:
     __slots__ = ()
+
+    # The rest of PyTensor's Type contract (see _type_contract.py).
+    values_eq = _ContractMethod()
+    values_eq_approx = _ContractMethod()
+    may_share_memory = _ContractMethod()
+    get_shape_info = _ContractMethod()
+    get_size = _ContractMethod()
+    clone = _ContractMethod()
+    filter_inplace = _ContractMethod()
+    convert = _ContractMethod()
 
     def is_super(self, other: Any) -> bool:
         """Whether every array of type `other` is also of this type."""
