@@ -798,12 +798,12 @@ def _own_category_class(t: Any, spec: ArraySpec) -> Any:
 # --------------------------------------------------------------------------- filter_inplace, convert
 
 
-def _options(function: str, strict: Any, allow_downcast: Any) -> None:
+def _options(function: str, spec: ArraySpec, strict: Any, allow_downcast: Any) -> None:
     if not isinstance(strict, bool):
-        raise TypeCheckError(f"{function}(): strict must be True or False, not {safe_repr(strict, 120)}")
+        raise TypeCheckError(f"{function}(): {spec.label}: strict must be True or False, not {safe_repr(strict, 120)}")
     if allow_downcast is not None and not isinstance(allow_downcast, bool):
         raise TypeCheckError(
-            f"{function}(): allow_downcast must be None, True or False, not {safe_repr(allow_downcast, 120)}"
+            f"{function}(): {spec.label}: allow_downcast must be None, True or False, not {safe_repr(allow_downcast, 120)}"
         )
 
 
@@ -832,7 +832,7 @@ def filter_inplace(
     `filter`'s: the value as it is, or a new array. Refusals are `filter`'s, naming filter_inplace.
     """
     spec = as_spec(t, "filter_inplace")
-    _options("filter_inplace", strict, allow_downcast)
+    _options("filter_inplace", spec, strict, allow_downcast)
     if storage is not None:
         _check_value(spec, storage, "filter_inplace", "storage")
         if isinstance(storage, np.ndarray) and storage.flags.writeable:
@@ -859,7 +859,7 @@ def convert(t: TypeForm[_T], x: Any, allow_downcast: Optional[bool] = None) -> _
     scalars are `filter`'s. What `filter` refuses, `convert` refuses with the same ShapeError.
     """
     spec = as_spec(t, "convert")
-    _options("convert", False, allow_downcast)
+    _options("convert", spec, False, allow_downcast)
     if _library(x) is None or not hasattr(x, "shape") or not hasattr(x, "dtype"):
         raise check_failure(
             ShapeError,

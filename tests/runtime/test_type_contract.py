@@ -175,17 +175,51 @@ def test_shape_info_pickles_by_its_public_name() -> None:
         (lambda: T.convert([1, 2, 3]), ShapeError, r"convert\(\): expected NDArray\[float32, 3\], got list\n  reason: convert\(\) takes an array"),
         (lambda: T.convert(np.array([0.1, 0.2, 0.3])), ShapeError,
          r"convert\(\): expected NDArray\[float32, 3\], got f64\[3\]\(numpy\)\n  reason: float64 -> float32 loses precision"),
-        (lambda: T.convert(np.zeros(3), allow_downcast="yes"), TypeCheckError, r"convert\(\): allow_downcast must be None"),
+        (lambda: T.convert(np.zeros(3), allow_downcast="yes"), TypeCheckError, r"convert\(\): NDArray\[float32, 3\]: allow_downcast must be None"),
         (lambda: T.filter_inplace([1, 2], np.zeros(3, np.float32)), ShapeError,
          r"filter_inplace\(\): expected NDArray\[float32, 3\], got list\n  reason: as an array it is i64\[2\]\(numpy\)"),
         (lambda: T.filter_inplace([1, 2, 3], np.zeros(3)), ShapeError, r"filter_inplace\(\) argument 'storage': .*dtype float64 is not float32"),
-        (lambda: T.filter_inplace([1, 2, 3], None, strict=1), TypeCheckError, r"filter_inplace\(\): strict must be True or False"),
+        (lambda: T.filter_inplace([1, 2, 3], None, strict=1), TypeCheckError, r"filter_inplace\(\): NDArray\[float32, 3\]: strict must be True or False"),
         (lambda: ndtyping.values_eq(3, f32(1), f32(1)), AnnotationError, r"values_eq\(\) takes array types"),
     ],
 )  # fmt: skip
 def test_errors_name_the_method_the_type_and_the_reason(call: Any, error: type, message: str) -> None:
     with pytest.raises(error, match=re.compile(message, re.DOTALL)):
         call()
+
+
+# Each feature of the grammar, with an array of the type and one that is not (for the methods
+# that check values through the engine).
+GRAMMAR = [
+    ("n n", (2, 2), (2, 3)),  # a name repeated: the same size
+    ("3 n", (3, 5), (4, 5)),  # fixed
+    ("#n n", (1, 4), (3, 4)),  # broadcastable: n or 1
+    ("*rest n", (2, 3, 4), ()),  # variadic, named
+    ("... 2", (5, 5, 2), (5, 5, 3)),  # variadic, anonymous
+    ("n n+1", (3, 4), (3, 3)),  # symbolic
+    ("n _", (2, 9), (2,)),  # unchecked
+]
+
+
+@pytest.mark.parametrize(("shape", "good", "bad"), GRAMMAR)
+def test_the_grammar_is_honoured_by_every_method_that_checks_values(shape: str, good: Any, bad: Any) -> None:
+    t = Float32[np.ndarray, shape]
+    x, y = np.zeros(good, np.float32), np.zeros(bad, np.float32)
+    assert t.values_eq(x, x.copy()) and t.values_eq_approx(x, x.copy()) and t.may_share_memory(x, x)
+    assert t.get_size(t.get_shape_info(x)) == x.nbytes == t.get_size(good)
+    assert t.convert(x.astype(np.float64)).shape == good and t.filter_inplace(x + 1, x) is x
+    for call in (
+        lambda: t.values_eq(x, y),
+        lambda: t.values_eq_approx(y, x),
+        lambda: t.may_share_memory(x, y),
+        lambda: t.get_shape_info(y),
+        lambda: t.convert(y),
+        lambda: t.filter_inplace(y, None),
+    ):
+        with pytest.raises(ShapeError, match=re.escape(f'expected Float32[ndarray, "{shape}"]')):
+            call()
+    with pytest.raises(ShapeError, match=re.escape(f'expected Float32[ndarray, "{shape}"]')):
+        t.get_size(bad)
 
 
 def test_shape_errors_carry_their_parts() -> None:
