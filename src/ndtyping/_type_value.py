@@ -21,6 +21,7 @@ class _ContractMethod:
     bound as its first argument, imported on first use (no module more at `import ndtyping`)."""
 
     __slots__ = ("name",)
+    name: str
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -36,14 +37,14 @@ class TypeAsValue:
     __slots__ = ()
 
     # The rest of PyTensor's Type contract (see _type_contract.py).
-    values_eq = _ContractMethod()
-    values_eq_approx = _ContractMethod()
-    may_share_memory = _ContractMethod()
-    get_shape_info = _ContractMethod()
-    get_size = _ContractMethod()
-    clone = _ContractMethod()
-    filter_inplace = _ContractMethod()
-    convert = _ContractMethod()
+    values_eq: _ContractMethod = _ContractMethod()
+    values_eq_approx: _ContractMethod = _ContractMethod()
+    may_share_memory: _ContractMethod = _ContractMethod()
+    get_shape_info: _ContractMethod = _ContractMethod()
+    get_size: _ContractMethod = _ContractMethod()
+    clone: _ContractMethod = _ContractMethod()
+    filter_inplace: _ContractMethod = _ContractMethod()
+    convert: _ContractMethod = _ContractMethod()
 
     def is_super(self, other: Any) -> bool:
         """Whether every array of type `other` is also of this type."""
