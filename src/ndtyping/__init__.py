@@ -110,6 +110,17 @@ if TYPE_CHECKING:
         is_super as is_super,
         is_valid_value as is_valid_value,
     )
+    from ._runtime.type_contract import (
+        ShapeInfo as ShapeInfo,
+        clone as clone,
+        convert as convert,
+        filter_inplace as filter_inplace,
+        get_shape_info as get_shape_info,
+        get_size as get_size,
+        may_share_memory as may_share_memory,
+        values_eq as values_eq,
+        values_eq_approx as values_eq_approx,
+    )
 else:
     from ._runtime.annotations import make_category as _make_category
     from ._runtime.dtypes import CATEGORIES as _CATEGORIES
@@ -121,6 +132,8 @@ __version__ = "0.1.0"
 __all__ = [
     "NDArray", "ShapedArray", "DimensionVar", "ShapeVar", "check", "print_bindings",
     "is_super", "in_same_class", "is_valid_value", "is_array", "as_array", "PyTree",
+    "values_eq", "values_eq_approx", "may_share_memory", "get_shape_info", "get_size", "ShapeInfo", "clone",
+    "filter_inplace", "convert",
     "AbstractArray", "AbstractDtype", "make_numpy_struct_dtype", "get_array_name_format", "set_array_name_format", "config",
     "AnnotationError", "NdtypingError", "ShapeError", "TypeCheckError", "ConfigurationError", "InstantiationError",
     "jaxtyped", "install_import_hook", "load_ipython_extension", "unload_ipython_extension",
@@ -153,6 +166,10 @@ _LAZY = {
     "filter": "_runtime.relations", "in_same_class": "_runtime.relations", "is_super": "_runtime.relations",
     "is_valid_value": "_runtime.relations",
     "install_import_hook": "_jaxtyping.import_hook", "jaxtyped": "_jaxtyping.jaxtyped",
+    "values_eq": "_runtime.type_contract", "values_eq_approx": "_runtime.type_contract",
+    "may_share_memory": "_runtime.type_contract", "get_shape_info": "_runtime.type_contract",
+    "get_size": "_runtime.type_contract", "ShapeInfo": "_runtime.type_contract", "clone": "_runtime.type_contract",
+    "filter_inplace": "_runtime.type_contract", "convert": "_runtime.type_contract",
 }  # fmt: skip
 
 

@@ -19,6 +19,7 @@ import weakref
 from typing import Any, Optional, Union
 
 from .._errors import AnnotationError, InstantiationError
+from .array_types import SPELLINGS
 from .dtypes import CATEGORIES, DTypeCategory, intersect
 from .engine import ArraySpec
 from .fastpath import fits_for
@@ -357,6 +358,11 @@ class AbstractArray(metaclass=ArrayAnnotationMeta):
 
 
 AbstractArray._ndt_spec = ArraySpec(None, CATEGORIES["Shaped"], ANY_SHAPE, "AbstractArray")
+SPELLINGS.array_meta, SPELLINGS.category_meta, SPELLINGS.abstract_dtype = (
+    ArrayAnnotationMeta,
+    DTypeCategoryMeta,
+    AbstractDtype,
+)
 AbstractArray.__module__ = "ndtyping"
 
 

@@ -29,7 +29,21 @@ from .dtypes import CATEGORIES, DTypeCategory, dtype_name
 from .engine import ArraySpec, safe_repr
 from .grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
 
-__all__ = ["BARE_NDARRAY", "array_spec", "as_spec", "numpy_alias_spec", "spec_of"]
+__all__ = ["BARE_NDARRAY", "SPELLINGS", "array_spec", "as_spec", "numpy_alias_spec", "spec_of"]
+
+
+class _Spellings:
+    """The classes of each spelling, registered by the modules that define them (ndarray.py,
+    annotations.py) when they load: what builds a type of a given spelling (type_contract.clone)
+    reaches them here, below those modules, so that nothing imports its way back up to them."""
+
+    ndarray: Any = None  # NDArray
+    array_meta: Any = None  # ArrayAnnotationMeta, the metaclass of `Float32[np.ndarray, "n"]`
+    category_meta: Any = None  # DTypeCategoryMeta, the metaclass of `Float32`
+    abstract_dtype: Any = None  # AbstractDtype, the base of the categories
+
+
+SPELLINGS = _Spellings()
 
 # `NDArray` on its own: any dtype, any shape.
 BARE_NDARRAY = ArraySpec(None, CATEGORIES["Shaped"], ShapeSpec((Dim(VARIADIC, text="..."),), 0, "..."), "NDArray")

@@ -14,7 +14,7 @@ from typing import Any, Generic, Optional, TypeVar
 
 from .._compat import TypeVarTuple, Unpack
 from .._errors import AnnotationError
-from .array_types import BARE_NDARRAY, spec_of
+from .array_types import BARE_NDARRAY, SPELLINGS, spec_of
 from .engine import ArraySpec
 from .fastpath import fits_for
 from .grammar import NAMED
@@ -108,6 +108,9 @@ class NDArray(Generic[_DType, Unpack[_Shape]], metaclass=_NDArrayMeta):
             alias = _NDArrayAlias(alias.__origin__, alias.__args__)
             spec_of(alias)  # a malformed annotation fails here, where it is written
         return alias
+
+
+SPELLINGS.ndarray = NDArray
 
 
 class ShapedArray:

@@ -11,13 +11,41 @@ Runtime only: to a static checker an alias has no methods, so static users call
 
 from __future__ import annotations
 
+from types import MethodType
 from typing import Any, Optional
 
 __all__ = ["TypeAsValue"]
 
 
+class _ContractMethod:
+    """`T.values_eq(a, b)`, `T.clone(dtype=...)`, ...: the function of type_contract.py with the type
+    bound as its first argument, imported on first use (no module more at `import ndtyping`)."""
+
+    __slots__ = ("name",)
+    name: str
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        from . import type_contract  # on first use: see the class's docstring
+
+        function = getattr(type_contract, self.name)
+        return function if instance is None else MethodType(function, instance)
+
+
 class TypeAsValue:
     __slots__ = ()
+
+    # The rest of PyTensor's Type contract (see type_contract.py).
+    values_eq: _ContractMethod = _ContractMethod()
+    values_eq_approx: _ContractMethod = _ContractMethod()
+    may_share_memory: _ContractMethod = _ContractMethod()
+    get_shape_info: _ContractMethod = _ContractMethod()
+    get_size: _ContractMethod = _ContractMethod()
+    clone: _ContractMethod = _ContractMethod()
+    filter_inplace: _ContractMethod = _ContractMethod()
+    convert: _ContractMethod = _ContractMethod()
 
     def is_super(self, other: Any) -> bool:
         """Whether every array of type `other` is also of this type."""
