@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ndtyping._static.einsum_rules import parse_einsum
+
 # einsum with literal subscripts. Each pattern becomes one overload on `Literal["..."]`; anything
 # else is the library's own (no shape). pyright tries the overloads in order, so the list is
 # ordered by likelihood: the hand-picked patterns first, then the families generated below.
@@ -96,10 +98,7 @@ def _families() -> list[str]:
 
 
 def _valid(subscripts: str) -> bool:
-    inputs, output = subscripts.split("->")
-    terms = inputs.split(",")
-    seen = set("".join(terms))
-    return len(set(output)) == len(output) and set(output) <= seen
+    return parse_einsum(subscripts) is not None  # the one einsum parser, which `ndtyping check` uses too
 
 
 EINSUM = list(dict.fromkeys(p for p in EINSUM_CORE + _families() if _valid(p)))
@@ -134,8 +133,9 @@ def einsum_groups(max_letters: int) -> list[tuple[list[str], str]]:
 
 def einsum_shapes(subscripts: str) -> tuple[list[list[str]], list[str]]:
     """ "ij,jk->ik" -> ([["i", "j"], ["j", "k"]], ["i", "k"])."""
-    inputs, output = subscripts.split("->")
-    return [list(term) for term in inputs.split(",")], list(output)
+    spec = parse_einsum(subscripts)
+    assert spec is not None, f"not an einsum rule: {subscripts!r}"
+    return [list(term) for term in spec.operands], list(spec.output)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,8 @@ from __future__ import annotations
 from itertools import permutations
 from pathlib import Path
 
+from ndtyping._static import template_sections as header
+
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_or_check
 from ._readable import render_template
@@ -240,7 +242,7 @@ REDUCTIONS = {
 def reductions() -> list[str]:
     out = []
     for name, (rest, families) in REDUCTIONS.items():
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         for dtype_in, dtype_out in families:  # axis=None: a scalar (rank 0)
             params = f"a: {arr(dtype_in, '_NdtAny')}, axis: None = None, " + rest.format(
                 keep="_NdtLiteral[False] = False"
@@ -301,7 +303,7 @@ def guard(name: str, params: str) -> str:
 
 
 def layout() -> list[str]:
-    out = ["## jax.numpy: before transpose", guard("transpose", "axes: _NdtSequence[int] | None = None")]
+    out = [header.before("jax.numpy", "transpose"), guard("transpose", "axes: _NdtSequence[int] | None = None")]
     for rank in range(1, 5):
         shape = LETTERS[:rank]
         out.append(
@@ -318,22 +320,22 @@ def layout() -> list[str]:
                     res("_NdtD", tup([shape[axis] for axis in axes])),
                 )
             )
-    out += ["## jax.numpy: before swapaxes", guard("swapaxes", "axis1: int, axis2: int")]
+    out += [header.before("jax.numpy", "swapaxes"), guard("swapaxes", "axis1: int, axis2: int")]
     for i, j, shape_in, shape_out in permutations_of_axes("swap"):
         params = f"a: {arr('_NdtD', tup(shape_in))}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]"
         out.append(overload("swapaxes", params, res("_NdtD", tup(shape_out))))
-    out += ["## jax.numpy: before moveaxis", guard("moveaxis", "source: int, destination: int")]
+    out += [header.before("jax.numpy", "moveaxis"), guard("moveaxis", "source: int, destination: int")]
     for i, j, shape_in, shape_out in permutations_of_axes("move"):
         params = f"a: {arr('_NdtD', tup(shape_in))}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]"
         out.append(overload("moveaxis", params, res("_NdtD", tup(shape_out))))
-    out.append("## jax.numpy: before squeeze")
+    out.append(header.before("jax.numpy", "squeeze"))
     for axis, shape_in, shape_drop, _ in axis_patterns():
         out.append(
             overload(
                 "squeeze", f"a: {arr('_NdtD', tup(shape_in))}, axis: _NdtLiteral[{axis}]", res("_NdtD", tup(shape_drop))
             )
         )
-    out.append("## jax.numpy: before expand_dims")
+    out.append(header.before("jax.numpy", "expand_dims"))
     for axis, _, shape_in, shape_out in axis_patterns():
         out.append(
             overload(
@@ -342,7 +344,7 @@ def layout() -> list[str]:
                 res("_NdtD", tup(shape_out)),
             )
         )
-    out.append("## jax.numpy: before reshape")
+    out.append(header.before("jax.numpy", "reshape"))
     for rank in range(1, 5):  # literal sizes, kept (a Literal-bounded type variable per size)
         sizes = [f"_NdtS{n}" for n in range(rank)]
         out.append(
@@ -376,7 +378,7 @@ def products() -> list[str]:
     a, b, c = LETTERS[:3]
     out = []
     for name in ("matmul", "dot"):
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         # An argument typed Any (unannotated code) meets every overload below, and pyright makes the
         # call Unknown when their results differ, unless the first it meets holds them all: jax's
         # Array, as without ndtyping (a Never parameter, which only Any meets). Unknown spread to
@@ -412,8 +414,8 @@ def products() -> list[str]:
             arr("_NdtAny", "tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]") if name == "dot" else ""
         )
         out += strict_tail(name, "precision: _NdtAny = None, preferred_element_type: _NdtAny = None", big)
-        out.append(f"## jax.numpy: narrow {name} ArrayLike -> _NdtStrictArrayLike")
-    out.append("## jax.numpy: before vecdot")
+        out.append(header.narrow("jax.numpy", name, "ArrayLike", "_NdtStrictArrayLike"))
+    out.append(header.before("jax.numpy", "vecdot"))
     vector = arr("_NdtD", tup([REST, a]))
     out.append(
         overload(
@@ -527,21 +529,21 @@ def strict_binary_tail(name: str, self_param: str) -> list[str]:
 def elementwise() -> list[str]:
     out = []
     for name, families in UNARY.items():
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         out.append(plain_first(name, f"x: {PLAIN_ARRAY_LIKE}, /"))
         for dtype_in, dtype_out in families:
             out.append(overload(name, f"x: {arr(dtype_in, '_NdtSh')}, /", res(dtype_out, "_NdtSh")))
     for name, (integers, integer_result) in BINARY_FUNCTIONS.items():
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         out += binary_overloads(name, "", integers, integer_result)
-        out.append(f"## jax.numpy: narrow {name} ArrayLike -> _NdtStrictArrayLike")
-    out.append("## jax.numpy: extend BinaryUfunc as _NdtBinaryUfunc")
+        out.append(header.narrow("jax.numpy", name, "ArrayLike", "_NdtStrictArrayLike"))
+    out.append(header.extend("jax.numpy", "BinaryUfunc", "_NdtBinaryUfunc"))
     out.append("class _NdtBinaryUfunc(BinaryUfunc, Protocol):")
     out += [indent(text) for text in binary_overloads("__call__", "self, ", "_NdtDInteger", "_NdtDInteger")]
-    out.append("## jax.numpy: narrow _NdtBinaryUfunc ArrayLike -> _NdtStrictArrayLike")
-    out += [f"## jax.numpy: retype {name} -> _NdtBinaryUfunc" for name in BINARY_UFUNCS]
+    out.append(header.narrow("jax.numpy", "_NdtBinaryUfunc", "ArrayLike", "_NdtStrictArrayLike"))
+    out += [header.retype("jax.numpy", name, "_NdtBinaryUfunc") for name in BINARY_UFUNCS]
     out += where()
-    out.append("## jax.numpy: before clip")
+    out.append(header.before("jax.numpy", "clip"))
     bound = f"{SCALAR} | None"
     out.append(plain_first("clip", f"x: {PLAIN_ARRAY_LIKE}, /, min: {bound} = None, max: {bound} = None"))
     out.append(
@@ -572,7 +574,7 @@ def where() -> list[str]:
     # array of unknown shape and dtype), as without ndtyping. (ShapedJaxArray[Any, tuple[Any, ...]]
     # holds Any, so it subsumed nothing, and `jnp.where(c, x, y)` of untyped x and y was Unknown.)
     out = [
-        "## jax.numpy: before where",
+        header.before("jax.numpy", "where"),
         plain_first("where", f"condition: {PLAIN_ARRAY_LIKE}, x: {PLAIN_ARRAY_LIKE}, y: {PLAIN_ARRAY_LIKE}, /"),
         overload("where", "condition: _NdtAny, x: _NdtNever, y: _NdtAny, /", "Array"),
         overload("where", "condition: _NdtAny, x: _NdtAny, y: _NdtNever, /", "Array"),
@@ -634,8 +636,8 @@ def where() -> list[str]:
             "tuple[Array, ...]",
         )
     )
-    out.append("## jax.numpy: narrow where ArrayLike -> _NdtWhereOther")
-    out.append("## jax.numpy: preamble")
+    out.append(header.narrow("jax.numpy", "where", "ArrayLike", "_NdtWhereOther"))
+    out.append(header.preamble("jax.numpy"))
     out.append(f"_NdtWhereOther: _NdtTypeAlias = {WHERE_OTHER}")
     return out
 
@@ -669,12 +671,12 @@ KEEP_SHAPE = {
 def keep_shape() -> list[str]:
     out = []
     for name, rows in KEEP_SHAPE.items():
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         for params, dtype_in, dtype_out, shape in rows:
             first = "m" if name in ("flip", "tril", "triu") else "x" if name == "rint" else "a"
             out.append(overload(name, f"{first}: {arr(dtype_in, '_NdtSh')}, {params}", res(dtype_out, shape)))
     # bincount: counts (int32) or summed weights, of a length only the call knows
-    out.append("## jax.numpy: before bincount")
+    out.append(header.before("jax.numpy", "bincount"))
     tail = "minlength: int = 0, *, length: int | None = None, out_sharding: _NdtAny = None"
     integers = arr("_ndt_np.integer[_NdtAny] | _ndt_np.bool_", "tuple[_NdtAny]")
     out.append(overload("bincount", f"x: {integers}, weights: None = None, {tail}", res(INT, FLAT)))
@@ -722,14 +724,14 @@ def shapes() -> list[tuple[str, str]]:
 def creation() -> list[str]:
     out = []
     for name in ("zeros", "ones", "empty"):
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD]", "_NdtD")):
             for shape, result_shape in shapes():
                 out.append(overload(name, f"shape: {shape}, {dtype}", res(result, result_shape)))
         # No overload for a Python type (`dtype=bool`): jax's own dtypes (`jnp.float32`) are typed
         # Any, and with one more overload that an Any dtype matches, pyright made those calls'
         # result Unknown instead of Array.
-    out.append("## jax.numpy: before full")
+    out.append(header.before("jax.numpy", "full"))
     # the fill value's Python type sets the dtype; bool before int, int before float
     for fill, dtype in (("_NdtBool", "_ndt_np.bool_"), ("int", INT), ("float", FLOAT), ("_NdtAny", None)):
         for shape, result_shape in shapes():
@@ -747,7 +749,7 @@ def creation() -> list[str]:
                 )
     for name in ("zeros_like", "ones_like", "empty_like"):
         first = "prototype" if name == "empty_like" else "a"
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         out.append(plain_first(name, f"{first}: {PLAIN_ARRAY_LIKE}, dtype: _NdtAny = None, shape: None = None"))
         out.append(
             overload(
@@ -763,7 +765,7 @@ def creation() -> list[str]:
                 res("_NdtD2", "_NdtSh"),
             )
         )
-    out.append("## jax.numpy: before full_like")
+    out.append(header.before("jax.numpy", "full_like"))
     out.append(
         plain_first(
             "full_like", f"a: {PLAIN_ARRAY_LIKE}, fill_value: _NdtAny, dtype: _NdtAny = None, shape: None = None"
@@ -783,7 +785,7 @@ def creation() -> list[str]:
             res("_NdtD2", "_NdtSh"),
         )
     )
-    out.append("## jax.numpy: before eye")
+    out.append(header.before("jax.numpy", "eye"))
     # sizes read from `x.shape` (DimSize): their dimensions
     for m, shape in (("None = None", "tuple[_NdtA, _NdtA]"), ("_NdtDimSize[_NdtB]", "tuple[_NdtA, _NdtB]")):
         out.append(overload("eye", f"N: _NdtDimSize[_NdtA], M: {m}, k: int = 0, dtype: None = None", res(FLOAT, shape)))
@@ -802,7 +804,7 @@ def creation() -> list[str]:
             res("_NdtD", "tuple[_NdtAny, _NdtAny]"),
         )
     )
-    out.append("## jax.numpy: before arange")
+    out.append(header.before("jax.numpy", "arange"))
     # a start typed Any: one axis, the dtype unknown (see shapes())
     out.append(
         overload(
@@ -858,12 +860,12 @@ def _rejecting(name: str, params: str, poison: str) -> str:
 def joins() -> list[str]:
     """stack (the new axis placed at `axis`), concatenate, hstack, vstack, column_stack and append
     (the other axes kept, a known clash rejected: tools/_join_rules.py) and split."""
-    out = ["## jax.numpy: preamble", join_rules.POISON_CLASSES]
+    out = [header.preamble("jax.numpy"), join_rules.POISON_CLASSES]
     a, rest = LETTERS[0], REST
     literal = join_rules.literal_axes()
     concat_poison = "ShapesDoNotConcatenate"
     unknown = f"_NdtSequence[{join_rules.unknown_rank(SHAPED, '_NdtD')}]"
-    out.append("## jax.numpy: before stack")
+    out.append(header.before("jax.numpy", "stack"))
     out.append(overload("stack", f"arrays: {unknown}, axis: int = 0", res("_NdtD", ANY_SHAPE)))
     for axis in join_rules.JOIN_AXES:
         item, result = join_rules.stack_shapes(axis, LETTERS, LETTERS, REST)
@@ -871,7 +873,7 @@ def joins() -> list[str]:
         params = f"arrays: _NdtSequence[{_join_element(item)}], axis: _NdtLiteral[{axis}]{default}"
         out.append(overload("stack", params, res("_NdtD", tup(result))))
     out.append(_rejecting("stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"))
-    out.append("## jax.numpy: before concatenate")
+    out.append(header.before("jax.numpy", "concatenate"))
     out.append(overload("concatenate", f"arrays: {unknown}, axis: int | None = 0", res("_NdtD", ANY_SHAPE)))
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
@@ -905,13 +907,13 @@ def joins() -> list[str]:
         ("vstack", vstack_rules, ", dtype: None = None"),
         ("column_stack", column_rules, ""),
     ):
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         out.append(overload(name, f"tup: {unknown}{tail}", res("_NdtD", ANY_SHAPE)))
         for param, result in rules:
             out.append(overload(name, f"tup: {param}{tail}", res("_NdtD", result)))
         out.append(_rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail}", concat_poison))
     # append with a literal axis: concatenate of two arrays
-    out.append("## jax.numpy: before append")
+    out.append(header.before("jax.numpy", "append"))
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, LETTERS, REST)
         elem = _join_element(shape)
@@ -920,7 +922,7 @@ def joins() -> list[str]:
         )
     out.append(_rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison))
     # take_along_axis: the indices' shape; take(a, indices, axis=0): the indices' axes replace the first
-    out.append("## jax.numpy: before take_along_axis")
+    out.append(header.before("jax.numpy", "take_along_axis"))
     out.append(
         overload(
             "take_along_axis",
@@ -928,12 +930,12 @@ def joins() -> list[str]:
             res("_NdtD", "_NdtSh"),
         )
     )
-    out.append("## jax.numpy: before take")
+    out.append(header.before("jax.numpy", "take"))
     for indices in (["_NdtB"], ["_NdtB", "_NdtC"]):
         params = f"a: {arr('_NdtD', tup(['_NdtA', REST]))}, indices: {arr('_ndt_np.integer[_NdtAny]', tup(indices))}, axis: _NdtLiteral[0]"
         out.append(overload("take", params, res("_NdtD", tup([*indices, REST]))))
     for name in ("split", "array_split"):
-        out.append(f"## jax.numpy: before {name}")
+        out.append(header.before("jax.numpy", name))
         for axis in join_rules.JOIN_AXES:
             shape = tup(join_rules.concat_shape(axis, LETTERS, LETTERS, REST))
             default = " = 0" if axis == 0 else ""
@@ -953,7 +955,7 @@ JAX_EINSUM = list(shape_rules.EINSUM_CORE)  # the same hand-picked patterns
 def einsum() -> list[str]:
     """einsum with literal subscripts: one overload per pattern of JAX_EINSUM."""
     # the feature tag: a project's own spellings (ndtyping._static.einsum_rules) go ahead of these
-    out = ["## jax.numpy: before einsum [einsum-generic]"]
+    out = [header.before("jax.numpy", "einsum", feature="[einsum-generic]")]
     names = LETTERS + ["_NdtF"]
     for subscripts in JAX_EINSUM:
         inputs, output = einsum_shapes(subscripts)
@@ -996,8 +998,8 @@ def linalg() -> list[str]:
     """jax.numpy.linalg with the shapes numpy documents; the module re-exports jax's functions, so
     each typed one is imported under another name and declared here, ending with jax's own."""
     overloads = linalg_overloads(LETTERS + ["_NdtF"], REST, arr, res, LINALG_FAMILIES, LINALG_PARAMS, "Shaped")
-    out = [f"## jax.numpy.linalg: rename import {name} -> _NdtJax_{name}" for name in overloads]
-    out += ["## jax.numpy.linalg: preamble", LINALG_PREAMBLE, named_tuple_classes("Shaped")]
+    out = [header.rename_import("jax.numpy.linalg", name, f"_NdtJax_{name}") for name in overloads]
+    out += [header.preamble("jax.numpy.linalg"), LINALG_PREAMBLE, named_tuple_classes("Shaped")]
     for name, texts in overloads.items():
         out += texts
         first = "x" if name == "norm" else "a"
@@ -1064,9 +1066,9 @@ def scipy_linalg() -> list[str]:
     shape (a vector or a matrix) when the factor is a square matrix of its first axis. Other calls
     (batched factorisations, arrays of unknown shape): jax's own, or an unknown shape."""
     names = ("cho_solve", "solve_triangular", "cholesky", "cho_factor", "lu_factor", "lu_solve")
-    out = [f"## jax.scipy.linalg: rename import {name} -> _NdtJax_{name}" for name in names]
+    out = [header.rename_import("jax.scipy.linalg", name, f"_NdtJax_{name}") for name in names]
     out += [
-        "## jax.scipy.linalg: preamble",
+        header.preamble("jax.scipy.linalg"),
         TYPEVARS,
         "from typing import overload",
         "from jax.numpy import _NdtJaxArray",
@@ -1183,8 +1185,8 @@ def random() -> list[str]:
     RANDOM_FLOAT_SAMPLERS); bernoulli without a shape, bool samples of its probabilities' shape (an
     ndtyping array's). Other calls: jax's own."""
     samplers = ["categorical", *RANDOM_FLOAT_SAMPLERS, "randint", "bernoulli"]
-    out = [f"## jax.random: rename import {name} -> _NdtJax_{name}" for name in samplers]
-    out += ["## jax.random: preamble", TYPEVARS]
+    out = [header.rename_import("jax.random", name, f"_NdtJax_{name}") for name in samplers]
+    out += [header.preamble("jax.random"), TYPEVARS]
     out += [
         "from typing import overload",
         "from jax.numpy import _NdtJaxArray, _NdtS0, _NdtS1, _NdtS2, _NdtS3",
@@ -1249,8 +1251,8 @@ def random() -> list[str]:
 def scipy_special() -> list[str]:
     """jax.scipy.special re-exports jax's functions: logsumexp is declared here, ending with jax's."""
     return [
-        "## jax.scipy.special: rename import logsumexp -> _NdtJax_logsumexp",
-        "## jax.scipy.special: preamble",
+        header.rename_import("jax.scipy.special", "logsumexp", "_NdtJax_logsumexp"),
+        header.preamble("jax.scipy.special"),
         TYPEVARS,
         "from typing import overload",
         "from jax.numpy import _NdtJaxArray",
@@ -1261,13 +1263,13 @@ def scipy_special() -> list[str]:
 
 
 def nn() -> list[str]:
-    out = ["## jax.nn: rename import ArrayLike -> _NdtJaxArrayLike", "## jax.nn: preamble", JAX_NN_PREAMBLE]
-    out.append("## jax.nn: before logsumexp")
+    out = [header.rename_import("jax.nn", "ArrayLike", "_NdtJaxArrayLike"), header.preamble("jax.nn"), JAX_NN_PREAMBLE]
+    out.append(header.before("jax.nn", "logsumexp"))
     out += logsumexp_overloads()
     for name, params in ACTIVATIONS.items():
-        out.append(f"## jax.nn: before {name}")
+        out.append(header.before("jax.nn", name))
         out.append(overload(name, f"x: {arr('_NdtDInexact', '_NdtSh')}{params}", res("_NdtDInexact", "_NdtSh")))
-    out.append("## jax.nn: before one_hot")
+    out.append(header.before("jax.nn", "one_hot"))
     out += one_hot_overloads()
     return out
 
@@ -1589,8 +1591,8 @@ def basearray_patch() -> list[str]:
     has the shape rules), and neither do the fallbacks ndtyping narrows to it.
     """
     return [
-        "## jax._src.basearray: rename class Array -> _NdtNominalArray",
-        "## jax._src.basearray: preamble",
+        header.rename_class("jax._src.basearray", "Array", "_NdtNominalArray"),
+        header.preamble("jax._src.basearray"),
         # only names the preamble imports itself (jax's imports differ between releases)
         "from typing import Any as _NdtAny, Protocol as _NdtProtocol, runtime_checkable as _ndt_runtime_checkable",
         "import numpy as _ndt_np",
@@ -1606,11 +1608,11 @@ def basearray_patch() -> list[str]:
         # jax types it as a bare ndarray, which makes an Array met as an NDArray `NDArray[Unknown,
         # *Unknown]`: its dtype and shape are unknown, which is Any (no parameters: NDArray's has none)
         "  def __array__(self) -> _ndt_np.ndarray[tuple[_NdtAny, ...], _ndt_np.dtype[_NdtAny]]: ...",
-        "## jax._src.basearray: narrow ArrayLike Array -> _NdtPlainArray",
+        header.narrow("jax._src.basearray", "ArrayLike", "Array", "_NdtPlainArray"),
         # numpy's scalars by the base class numpy's overlay gives `number` (no bit width, which is an
         # Any that kept pyright from settling any overload for an ArrayLike argument: number_base in
         # tools/gen_overlay_templates.py)
-        "## jax._src.basearray: narrow StaticScalar number -> _NdtNumber",
+        header.narrow("jax._src.basearray", "StaticScalar", "number", "_NdtNumber"),
     ]
 
 
@@ -1627,8 +1629,8 @@ def typing_patch() -> list[str]:
     ndtyping). A protocol with only some of the operators made code that indexes or transposes an
     ArrayLike an error (optax's losses)."""
     return [
-        "## jax._src.typing: rename import ArrayLike -> _NdtJaxArrayLike",
-        "## jax._src.typing: preamble",
+        header.rename_import("jax._src.typing", "ArrayLike", "_NdtJaxArrayLike"),
+        header.preamble("jax._src.typing"),
         # only names the preamble imports itself: jax 0.12's module no longer imports Union
         "from typing import Any as _NdtAnyType, Protocol as _NdtProtocol, Union as _NdtUnion",
         "from jax._src.basearray import _NdtPlainArray",
@@ -1665,8 +1667,8 @@ def lax() -> list[str]:
     functions (a source file, not a stub), so each is imported under another name and defined
     here as overloads with an implementation that calls jax's (what runs at runtime)."""
     names = [*LAX_UNARY, *LAX_BINARY, "select", "scan", "top_k"]
-    out = [f"## jax.lax: rename import {name} -> _NdtJax_{name}" for name in names]
-    out += ["## jax.lax: preamble", LAX_PREAMBLE]
+    out = [header.rename_import("jax.lax", name, f"_NdtJax_{name}") for name in names]
+    out += [header.preamble("jax.lax"), LAX_PREAMBLE]
     same = arr("_NdtD", "_NdtSh")
     for name in LAX_UNARY:
         out += [
@@ -1712,12 +1714,12 @@ def lax() -> list[str]:
 
 def sections() -> list[str]:
     return [
-        "## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike",
-        "## jax.numpy: preamble", jax_numpy_preamble(),
+        header.rename_import("jax.numpy", "ArrayLike", "_NdtJaxArrayLike"),
+        header.preamble("jax.numpy"), jax_numpy_preamble(),
         *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
         *basearray_patch(), *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(),
-        "## jax: rename import vmap -> _NdtJaxVmap", "## jax: rename import grad -> _NdtJaxGrad",
-        "## jax: rename import value_and_grad -> _NdtJaxValueAndGrad", "## jax: preamble", VMAP, *vmap_in_axes_overloads(), VMAP_REST, GRAD,
+        header.rename_import("jax", "vmap", "_NdtJaxVmap"), header.rename_import("jax", "grad", "_NdtJaxGrad"),
+        header.rename_import("jax", "value_and_grad", "_NdtJaxValueAndGrad"), header.preamble("jax"), VMAP, *vmap_in_axes_overloads(), VMAP_REST, GRAD,
     ]  # fmt: skip
 
 

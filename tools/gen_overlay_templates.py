@@ -28,6 +28,8 @@ from collections.abc import Callable
 from itertools import permutations
 from pathlib import Path
 
+from ndtyping._static import template_sections as header
+
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_or_check
 from ._readable import render_template
@@ -217,7 +219,7 @@ REDUCTIONS = {
 def reductions() -> list[str]:
     out = []
     for name, (rest, families) in REDUCTIONS.items():
-        out.append(f"## numpy._core.fromnumeric: before {name}")
+        out.append(header.before("numpy._core.fromnumeric", name))
         guard_rest = rest.format(keep="bool = False")
         tuples = name not in ("argmax", "argmin")  # these take one axis only
         axis_types = [f"_NdtLiteral[{', '.join(map(str, AXES))}]"] + (["tuple[int, ...]"] if tuples else [])
@@ -361,7 +363,7 @@ def transpose_permutations() -> list[tuple[list[str], tuple[int, ...], list[str]
 def layout() -> list[str]:
     numpy_result = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
     numpy_arg = numpy_array("_NdtAny", "_NdtD")
-    out = ["## numpy._core.fromnumeric: before transpose"]
+    out = [header.before("numpy._core.fromnumeric", "transpose")]
     out.append(guarded("transpose", f"a: {numpy_arg}, axes: _NdtSequence[int] | None = None", numpy_result))
     for rank in (2, 3, 4, 1):
         shape_in = LETTERS[:rank]
@@ -371,25 +373,25 @@ def layout() -> list[str]:
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             axes_type = tup([f"_NdtLiteral[{axis}]" for axis in axes])
             out.append(overload("transpose", f"a: {arg}, axes: {axes_type}", result))
-    out.append("## numpy._core.fromnumeric: before swapaxes")
+    out.append(header.before("numpy._core.fromnumeric", "swapaxes"))
     out.append(guarded("swapaxes", f"a: {numpy_arg}, axis1: _NdtIndex, axis2: _NdtIndex", numpy_result))
     for i, j, shape_in, shape_out in axis_pairs("swap"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("swapaxes", f"a: {arg}, axis1: _NdtLiteral[{i}], axis2: _NdtLiteral[{j}]", result))
-    out.append("## numpy._core.numeric: before moveaxis")
+    out.append(header.before("numpy._core.numeric", "moveaxis"))
     out.append(guarded("moveaxis", f"a: {numpy_arg}, source: int, destination: int", numpy_result))
     for i, j, shape_in, shape_out in axis_pairs("move"):
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(
                 overload("moveaxis", f"a: {arg}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]", result)
             )
-    out.append("## numpy._core.fromnumeric: before squeeze")
+    out.append(header.before("numpy._core.fromnumeric", "squeeze"))
     out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
         shape_in, shape_drop, _ = axis_pattern(axis)
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_drop):
             out.append(overload("squeeze", f"a: {arg}, axis: _NdtLiteral[{axis}]", result))
-    out.append("## numpy.lib._shape_base_impl: before expand_dims")
+    out.append(header.before("numpy.lib._shape_base_impl", "expand_dims"))
     out.append(guarded("expand_dims", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
         if axis >= 0:
@@ -400,7 +402,7 @@ def layout() -> list[str]:
             shape_in, shape_out = [REST, *after], [REST, ONE, *after]
         for arg, result in kinds("_NdtD", "_NdtD", shape_in, shape_out):
             out.append(overload("expand_dims", f"a: {arg}, axis: _NdtLiteral[{axis}]", result))
-    out.append("## numpy._core.fromnumeric: before reshape")
+    out.append(header.before("numpy._core.fromnumeric", "reshape"))
     for family in FAMILIES:  # literal sizes, any rank (LITERAL_SHAPE)
         params = f"a: {family('_NdtAny', '_NdtD')}, /, shape: {LITERAL_SHAPE}, order: _NdtLiteral['A', 'C', 'F'] = 'C', *, copy: bool | None = None"
         result = family(LITERAL_SHAPE, "_NdtD")
@@ -430,7 +432,7 @@ def products() -> list[str]:
     """dot: matrix.matrix, matrix.vector, vector.vector, vector.matrix (likelihood order)."""
     a, b, c = LETTERS[:3]
     cases = [([a, b], [b, c], [a, c]), ([a, b], [b], [a]), ([a], [a], []), ([a], [a, b], [b])]
-    out = ["## numpy._core.multiarray: before dot"]
+    out = [header.before("numpy._core.multiarray", "dot")]
     out.append(guarded("dot", "a: _ndt_np.ndarray[_NdtAny, _NdtAny], b: _NdtArrayLike, out: None = None", "_NdtAny"))
     for left, right, result_shape in cases:
         for family in GUARDED:
@@ -450,7 +452,7 @@ def products() -> list[str]:
             "_NdtAny",
         )
     )
-    out.append("## numpy._core.multiarray: narrow dot ArrayLike -> _NdtStrictArrayLike")
+    out.append(header.narrow("numpy._core.multiarray", "dot", "ArrayLike", "_NdtStrictArrayLike"))
     return out
 
 
@@ -486,7 +488,7 @@ def ufuncs() -> list[str]:
     out = []
     a, b, c = LETTERS[:3]
     # matmul: batched matrices (covers matrix.matrix), matrix.vector, vector.vector, vector.matrix
-    out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtMatmul")
+    out.append(header.extend("numpy._typing._ufunc", "_GUFunc_Nin2_Nout1", "_NdtMatmul"))
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
     cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
     out.append(indent(guarded("__call__", f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /", "_NdtAny")))
@@ -512,9 +514,9 @@ def ufuncs() -> list[str]:
             overload("__call__", f"self, x1: {array}, x2: {array}, /, *, dtype: _NdtAny, **kwargs: _NdtAny", "_NdtAny")
         )
     )
-    out.append("## numpy._typing._ufunc: narrow _NdtMatmul ArrayLike -> _NdtStrictArrayLike")
+    out.append(header.narrow("numpy._typing._ufunc", "_NdtMatmul", "ArrayLike", "_NdtStrictArrayLike"))
     # vecdot (numpy >= 2.0): contracts the last axis, the leading ones broadcast as equal or absent
-    out.append("## numpy._typing._ufunc: extend _GUFunc_Nin2_Nout1 as _NdtVecdot")
+    out.append(header.extend("numpy._typing._ufunc", "_GUFunc_Nin2_Nout1", "_NdtVecdot"))
     out.append("class _NdtVecdot(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
     out.append(
         indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny"))
@@ -524,13 +526,13 @@ def ufuncs() -> list[str]:
             params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
             out.append(indent(overload("__call__", params, family(tup([REST]), "_NdtD"))))
     out += elementwise()
-    out.append("## numpy: preamble")
+    out.append(header.preamble("numpy"))
     classes = sorted([*BINARY_CLASSES, *UNARY_CLASSES, "_NdtMatmul", "_NdtVecdot"])
     out.append("from numpy._typing._ufunc import " + ", ".join(f"{name} as {name}" for name in classes))
-    out.append("## numpy: retype matmul -> _NdtMatmul")
-    out.append("## numpy: retype vecdot -> _NdtVecdot")
+    out.append(header.retype("numpy", "matmul", "_NdtMatmul"))
+    out.append(header.retype("numpy", "vecdot", "_NdtVecdot"))
     for name, (members, _) in [*BINARY_CLASSES.items(), *UNARY_CLASSES.items()]:
-        out += [f"## numpy: retype {member} -> {name}" for member in members]
+        out += [header.retype("numpy", member, name) for member in members]
     return out
 
 
@@ -545,7 +547,7 @@ SCALAR_OPERATORS = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow"]
 
 def scalar_operands() -> list[str]:
     out = [
-        "## numpy: preamble",
+        header.preamble("numpy"),
         "from typing import Any as _NdtScalarAny, TypeVar as _NdtScalarTypeVar",
         '_NdtScalarShape = _NdtScalarTypeVar("_NdtScalarShape", bound=tuple[_NdtScalarAny, ...])',
         '_NdtScalarFloat = _NdtScalarTypeVar("_NdtScalarFloat", bound=floating[_NdtScalarAny])',
@@ -554,7 +556,7 @@ def scalar_operands() -> list[str]:
     kept = "ndarray[_NdtScalarShape, dtype[_NdtScalarFloat]]"
     for operator in SCALAR_OPERATORS:
         for name in (f"__{operator}__", f"__r{operator}__"):
-            out.append(f"## numpy: before ndarray.{name}")
+            out.append(header.before("numpy", f"ndarray.{name}"))
             out.append(overload(name, f"self: {narrow}, other: float64, /", "ndarray[_NdtScalarShape, dtype[float64]]"))
             out.append(overload(name, f"self: {kept}, other: float, /", kept))
     return out
@@ -574,7 +576,7 @@ NUMBER_COMPARISONS = ["lt", "le", "gt", "ge"]
 def number_base() -> list[str]:
     feature = "[number-base]"
     out = [
-        f"## numpy: preamble {feature}",
+        header.preamble("numpy", feature=feature),
         "from typing import Any as _NdtNumberAny, Generic as _NdtNumberGeneric",
         "from typing_extensions import TypeVar as _NdtNumberTypeVar",
         '_NdtNumberItem = _NdtNumberTypeVar("_NdtNumberItem", bound=complex, default=int | float | complex, covariant=True)',
@@ -585,7 +587,7 @@ def number_base() -> list[str]:
     names = [f"__{prefix}{op}__" for op in NUMBER_OPERATORS for prefix in ("", "r")]
     names += [f"__{op}__" for op in NUMBER_COMPARISONS]
     out += [f"    def {name}(self, other: _NdtNumberAny, /) -> _NdtNumberAny: ..." for name in names]
-    out.append(f"## numpy: narrow number generic -> _NdtNumber {feature}")
+    out.append(header.narrow("numpy", "number", "generic", "_NdtNumber", feature=feature))
     return out
 
 
@@ -597,7 +599,7 @@ def array_base() -> list[str]:
     tools/gen_ndarray_pyi.py)."""
     feature = "[array-base]"
     return [
-        f"## numpy: preamble {feature}",
+        header.preamble("numpy", feature=feature),
         "from typing import Any as _NdtBaseAny",
         "from ndtyping._surface.ndarray import _Shaped as _NdtShaped",
         "from typing import Generic as _NdtBaseGeneric",
@@ -606,8 +608,8 @@ def array_base() -> list[str]:
         '_NdtBaseShape = _NdtBaseTypeVar("_NdtBaseShape", bound=tuple[_NdtBaseAny, ...], default=tuple[_NdtBaseAny, ...])',
         "class _NdtArrayCommon(_ArrayOrScalarCommon, _NdtShaped[_NdtBaseAny, _NdtBaseShape], _NdtBaseGeneric[_NdtBaseShape]): ...",
         "class _NdtScalarCommon(_ArrayOrScalarCommon, _NdtShaped[_NdtBaseAny, tuple[()]]): ...",
-        f"## numpy: narrow ndarray _ArrayOrScalarCommon -> _NdtArrayCommon[_ShapeT_co] {feature}",
-        f"## numpy: narrow generic _ArrayOrScalarCommon -> _NdtScalarCommon {feature}",
+        header.narrow("numpy", "ndarray", "_ArrayOrScalarCommon", "_NdtArrayCommon[_ShapeT_co]", feature=feature),
+        header.narrow("numpy", "generic", "_ArrayOrScalarCommon", "_NdtScalarCommon", feature=feature),
     ]
 
 
@@ -759,7 +761,7 @@ def elementwise() -> list[str]:
     out = []
     numpy_any = loose(numpy_array("tuple[_NdtAny, ...]", "_NdtAny"))
     for name, (_, families) in BINARY_CLASSES.items():
-        out.append(f"## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as {name}")
+        out.append(header.extend("numpy._typing._ufunc", "_UFunc_Nin2_Nout1", name))
         out.append(f"class {name}(_UFunc_Nin2_Nout1[_NameType, _NTypes, _IDType]):")
         guard = f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /"
         out.append(indent(guarded("__call__", guard, numpy_any)))
@@ -788,11 +790,11 @@ def elementwise() -> list[str]:
                 out.append(indent(overload("__call__", params, shaped_array(shape, result))))
         if name in STRICT_BINARY:
             out += [indent(text) for text in strict_binary_tail()]
-            out.append(f"## numpy._typing._ufunc: narrow {name} ArrayLike -> _NdtStrictArrayLike")
+            out.append(header.narrow("numpy._typing._ufunc", name, "ArrayLike", "_NdtStrictArrayLike"))
     # Unary: each dtype family has its numpy-array guard (which keeps the array's shape) before its
     # pattern; a numpy array outside every family matches neither and gets numpy's overloads.
     for name, (_, families) in UNARY_CLASSES.items():
-        out.append(f"## numpy._typing._ufunc: extend _UFunc_Nin1_Nout1 as {name}")
+        out.append(header.extend("numpy._typing._ufunc", "_UFunc_Nin1_Nout1", name))
         out.append(f"class {name}(_UFunc_Nin1_Nout1[_NameType, _NTypes, _IDType]):")
         for dtype, result in families:
             guard_result = loose(numpy_array("_NdtSh", result))
@@ -820,16 +822,16 @@ def same_shape() -> list[str]:
         ("numpy._core.multiarray", "empty_like", ""),
         ("numpy._core.numeric", "full_like", ", fill_value: _NdtAny"),
     ):
-        out.append(f"## {module}: before {name}")
+        out.append(header.before(module, name))
         # numpy arrays: numpy's own result (the same array type); then ndtyping arrays
         out.append(guarded(name, f"a: _NdtNumpyArray{extra}", loose("_NdtNumpyArray")))
         out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtShNE]{extra}", "_NdtArray[_NdtD, _NdtShNE]"))
-    out.append("## numpy._core.fromnumeric: before clip")
+    out.append(header.before("numpy._core.fromnumeric", "clip"))
     for family in FAMILIES:
         array = family("_NdtSh" if family is numpy_array else "_NdtShNE", "_NdtD")
         result = loose(array) if family is numpy_array else array
         out.append(overload("clip", f"a: {array}, a_min: int | float | None, a_max: int | float | None", result))
-    out.append("## numpy._core.multiarray: before where")
+    out.append(header.before("numpy._core.multiarray", "where"))
     out += where()
     return out
 
@@ -906,7 +908,7 @@ def where() -> list[str]:
     out.append(overload("where", f"condition: {any_mask}, x: {scalars}, y: {other} | {scalars}, /", NUMPY_RESULT))
     indices = "tuple[_ndt_np.ndarray[tuple[_NdtAny], _ndt_np.dtype[_ndt_np.intp]], ...]"
     out.append(overload("where", f"condition: {any_mask}, /", indices))
-    out.append("## numpy._core.multiarray: narrow where ArrayLike -> _NdtStrictArrayLike")
+    out.append(header.narrow("numpy._core.multiarray", "where", "ArrayLike", "_NdtStrictArrayLike"))
     return out
 
 
@@ -974,18 +976,26 @@ def creation() -> list[str]:
     # made them overloaded functions. Both spellings are templated as variants of one feature:
     # the overlay uses the first that fits the installed numpy, all of a variant or none of it.
     feature = "[zeros ones empty: {}]"
-    out = [f"## numpy._core.multiarray: extend _ConstructorEmpty as _NdtConstructorEmpty {feature.format('class')}"]
+    out = [
+        header.extend(
+            "numpy._core.multiarray", "_ConstructorEmpty", "_NdtConstructorEmpty", feature=feature.format("class")
+        )
+    ]
     out.append("class _NdtConstructorEmpty(_ConstructorEmpty):")
     out += [indent(text) for text in shape_overloads("__call__", "self, /, ")]
-    out.append(f"## numpy._core.multiarray: retype zeros -> _NdtConstructorEmpty {feature.format('class')}")
-    out.append(f"## numpy._core.multiarray: retype empty -> _NdtConstructorEmpty {feature.format('class')}")
-    out.append(f"## numpy._core.numeric: preamble {feature.format('class')}")
+    out.append(
+        header.retype("numpy._core.multiarray", "zeros", "_NdtConstructorEmpty", feature=feature.format("class"))
+    )
+    out.append(
+        header.retype("numpy._core.multiarray", "empty", "_NdtConstructorEmpty", feature=feature.format("class"))
+    )
+    out.append(header.preamble("numpy._core.numeric", feature=feature.format("class")))
     out.append("from numpy._core.multiarray import _NdtConstructorEmpty as _NdtConstructorEmpty")
-    out.append(f"## numpy._core.numeric: retype ones -> _NdtConstructorEmpty {feature.format('class')}")
+    out.append(header.retype("numpy._core.numeric", "ones", "_NdtConstructorEmpty", feature=feature.format("class")))
     for module, name in (("multiarray", "zeros"), ("multiarray", "empty"), ("numeric", "ones")):
-        out.append(f"## numpy._core.{module}: before {name} {feature.format('function')}")
+        out.append(header.before(f"numpy._core.{module}", name, feature=feature.format("function")))
         out += shape_overloads(name, "")
-    out.append("## numpy._core.numeric: before full")
+    out.append(header.before("numpy._core.numeric", "full"))
     full = shape_overloads("full", "", ", fill_value: _NdtAny")
     # without a dtype, the fill value's: bool, then int (int64), float (a complex fill: numpy's own)
     fill_dtypes = [("_NdtBool", "_ndt_np.bool_"), ("int", "_ndt_np.int64"), ("float", FLOAT64)]
@@ -998,7 +1008,7 @@ def creation() -> list[str]:
             .replace(f"_NdtArray[{FLOAT64},", f"_NdtArray[{scalar},")
             for text in defaults
         ]
-    out.append("## numpy.lib._twodim_base_impl: before eye")
+    out.append(header.before("numpy.lib._twodim_base_impl", "eye"))
     s0, s1 = SIZES[:2]
     # sizes from `x.shape` with a dtype typed Any first (see shape_overloads): Any sizes and dtype
     eye_m, never = (
@@ -1040,7 +1050,7 @@ def ranges() -> list[str]:
     """arange and linspace: one axis of unknown length (numpy's own types it `int`, or, for
     linspace, any rank), the dtype numpy gives: int64 for ints, float64 for floats, or `dtype`'s."""
     vector = "tuple[_NdtAny]"
-    out = ["## numpy._core.multiarray: before arange"]
+    out = [header.before("numpy._core.multiarray", "arange")]
     tail = "device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     # a stop from `x.shape` with a dtype typed Any first (see shape_overloads in creation())
     params = f"stop: _NdtDimSize[{LETTERS[0]}], /, *, dtype: _NdtNever, {tail}"
@@ -1063,7 +1073,7 @@ def ranges() -> list[str]:
                 f"start: {kind}, stop: {kind}, step: {kind} = ..., *, {dtype}",
             ):
                 out.append(overload("arange", f"{params}, {tail}", numpy_array(vector, result or scalar)))
-    out.append("## numpy._core.function_base: before linspace")
+    out.append(header.before("numpy._core.function_base", "linspace"))
     head = "start: float, stop: float, num: _NdtIndex = 50, endpoint: bool = True, retstep: _NdtLiteral[False] = False"
     for dtype, result in (("*, dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)):
         params = f"{head}, {dtype}, axis: _NdtIndex = 0"
@@ -1093,7 +1103,7 @@ def rank_keeping() -> list[str]:
         ("_NdtDOther", "_ndt_np.integer[_NdtAny]"),
     )
     for name in ("cumsum", "cumprod"):
-        out.append(f"## numpy._core.fromnumeric: before {name}")
+        out.append(header.before("numpy._core.fromnumeric", name))
         rest = "dtype: None = None, out: None = None"
         out.append(
             guarded(
@@ -1122,7 +1132,7 @@ def rank_keeping() -> list[str]:
                 out.append(overload(name, params, shaped_array(shape_out, dtype_out)))
     # pad: the rank and dtype kept, every size changed (numpy 2.5 types a numpy array's result with
     # the argument's own shape, which the padding changed)
-    out.append("## numpy.lib._arraypad_impl: before pad")
+    out.append(header.before("numpy.lib._arraypad_impl", "pad"))
     tail = "pad_width: _NdtAny, mode: _NdtAny = 'constant', **kwargs: _NdtAny"
     for family in FAMILIES:
         for rank in range(1, 5):
@@ -1144,7 +1154,7 @@ def rank_keeping() -> list[str]:
             )
         )
     # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
-    out.append("## numpy.lib._index_tricks_impl: before fill_diagonal")
+    out.append(header.before("numpy.lib._index_tricks_impl", "fill_diagonal"))
     out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
     out += writers()
     return out
@@ -1154,7 +1164,7 @@ def writers() -> list[str]:
     """The functions that write into an array (numpy's own want an ndarray; an ndtyping array is one at
     runtime). put_along_axis takes indices of the array's rank (numpy's rule): an index array of
     another rank is left to numpy's own signature, which rejects the call."""
-    out = ["## numpy.lib._shape_base_impl: before put_along_axis"]
+    out = [header.before("numpy.lib._shape_base_impl", "put_along_axis")]
     index = "_ndt_np.integer[_NdtAny]"
     tail = "values: object, axis: _NdtIndex | None"
     for rank in range(1, 5):
@@ -1185,7 +1195,7 @@ def writers() -> list[str]:
             f"dst: {anything}, src: object, casting: _NdtAny = 'same_kind', where: object = True",
         ),
     ):
-        out.append(f"## {module}: before {name}")
+        out.append(header.before(module, name))
         out.append(overload(name, params, "None"))
     return out
 
@@ -1225,7 +1235,7 @@ def joins() -> list[str]:
     numpy_item, numpy_result = numpy_array("_NdtAny", "_NdtD"), loose(numpy_array("tuple[_NdtAny, ...]", "_NdtD"))
     out = []
     for module in JOIN_MODULES:
-        out.append(f"## {module}: preamble")
+        out.append(header.preamble(module))
         out.append("from typing import Generic as _NdtGeneric")
         out.append(join_rules.POISON_CLASSES)
     a, rest = LETTERS[0], REST
@@ -1233,7 +1243,7 @@ def joins() -> list[str]:
     concat_poison = "ShapesDoNotConcatenate"
     # arrays of unknown rank (NDArray[D, *tuple[Any, ...]], Any): an unknown shape (see _join_rules)
     unknown = f"_NdtSequence[{join_rules.unknown_rank(SHAPED, '_NdtD')}]"
-    out.append("## numpy._core.shape_base: before stack")
+    out.append(header.before("numpy._core.shape_base", "stack"))
     out.append(overload("stack", f"arrays: _NdtSequence[{numpy_item}], axis: int = 0", numpy_result))
     out.append(overload("stack", f"arrays: {unknown}, axis: int = 0", joined(join_rules.ANY_SHAPE)))
     for axis in join_rules.JOIN_AXES:
@@ -1242,7 +1252,7 @@ def joins() -> list[str]:
         params = f"arrays: _NdtSequence[{_join_element(item)}], axis: _NdtLiteral[{axis}]{default}"
         out.append(overload("stack", params, joined(tup(result))))
     out.append(_rejecting("stack", f"arrays: _NdtSequence[_NdtJoined], axis: {literal} = 0", "ShapesDoNotStack"))
-    out.append("## numpy._core.multiarray: before concatenate")
+    out.append(header.before("numpy._core.multiarray", "concatenate"))
     out.append(overload("concatenate", f"arrays: _NdtSequence[{numpy_item}], /, axis: int = 0", numpy_result))
     out.append(overload("concatenate", f"arrays: {unknown}, /, axis: int = 0", joined(join_rules.ANY_SHAPE)))
     # the joined axis may differ between the arrays: Any in the pattern, unknown in the result
@@ -1280,14 +1290,14 @@ def joins() -> list[str]:
         ("numpy.lib._shape_base_impl", "column_stack", column_rules, ""),
     ):
         tail_params = f", {tail}" if tail else ""
-        out.append(f"## {module}: before {name}")
+        out.append(header.before(module, name))
         out.append(overload(name, f"tup: _NdtSequence[{numpy_item}]{tail_params}", numpy_result))
         out.append(overload(name, f"tup: {unknown}{tail_params}", joined(join_rules.ANY_SHAPE)))
         for param, result in rules:
             out.append(overload(name, f"tup: {param}{tail_params}", joined(result)))
         out.append(_rejecting(name, f"tup: _NdtSequence[_NdtJoined]{tail_params}", concat_poison))
     # append with a literal axis: concatenate of two arrays
-    out.append("## numpy.lib._function_base_impl: before append")
+    out.append(header.before("numpy.lib._function_base_impl", "append"))
     out.append(overload("append", f"arr: {numpy_item}, values: {numpy_item}, axis: int", numpy_result))
     for axis in join_rules.JOIN_AXES:
         shape = join_rules.concat_shape(axis, LETTERS, SUFFIX_LETTERS, REST)
@@ -1296,7 +1306,7 @@ def joins() -> list[str]:
     out.append(_rejecting("append", f"arr: _NdtJoined, values: _NdtJoined, axis: {literal}", concat_poison))
     # take_along_axis: the result has the indices' shape; take(a, indices, axis=0): the indices'
     # axes replace the first
-    out.append("## numpy.lib._shape_base_impl: before take_along_axis")
+    out.append(header.before("numpy.lib._shape_base_impl", "take_along_axis"))
     out.append(
         guarded(
             "take_along_axis",
@@ -1311,12 +1321,12 @@ def joins() -> list[str]:
             shaped_array("_NdtShNE", "_NdtD"),
         )
     )
-    out.append("## numpy._core.fromnumeric: before take")
+    out.append(header.before("numpy._core.fromnumeric", "take"))
     for indices in ([LETTERS[1]], [LETTERS[1], LETTERS[2]]):
         params = f"a: {shaped_array(tup([LETTERS[0], REST]), '_NdtD')}, indices: {shaped_array(tup(indices), '_ndt_np.integer[_NdtAny]')}, axis: _NdtLiteral[0], out: None = None, mode: _NdtAny = 'raise'"
         out.append(overload("take", params, shaped_array(tup([*indices, REST]), "_NdtD")))
     for name in ("split", "array_split"):
-        out.append(f"## numpy.lib._shape_base_impl: before {name}")
+        out.append(header.before("numpy.lib._shape_base_impl", name))
         out.append(
             guarded(
                 name,
@@ -1349,7 +1359,7 @@ def statistics() -> list[str]:
         ("cov", "m", "bias: bool = False, ddof: _NdtAny = None, fweights: _NdtAny = None, aweights: _NdtAny = None, *, dtype: None = None"),
         ("corrcoef", "x", "*, dtype: None = None"),
     ):  # fmt: skip
-        out.append(f"## numpy.lib._function_base_impl: before {name}")
+        out.append(header.before("numpy.lib._function_base_impl", name))
         for family in FAMILIES:
             for dtype_in, dtype_out in COV_FAMILIES:
                 for shape_in, rowvar, shape_out in (
@@ -1366,13 +1376,13 @@ def statistics() -> list[str]:
                         result = family(tup(shape_out), dtype_out)
                     out.append(overload(name, params, result))
     # outer flattens its arguments: the shape is known for two vectors
-    out.append("## numpy._core.numeric: before outer")
+    out.append(header.before("numpy._core.numeric", "outer"))
     for family in FAMILIES:
         params = f"a: {family(tup([a]), '_NdtD')}, b: {family(tup([b]), '_NdtD')}, out: None = None"
         out.append(overload("outer", params, family(tup([a, b]), "_NdtD")))
     # histogram: integer counts (float64 densities), the edges in the input's float dtype (float64
     # for integers); the number of bins is unknown. numpy arrays and ndtyping arrays alike.
-    out.append("## numpy.lib._histograms_impl: before histogram")
+    out.append(header.before("numpy.lib._histograms_impl", "histogram"))
     vector = numpy_array("tuple[_NdtAny]", "{}")
     for dtype_in, edges in (("_NdtDFloat", "_NdtDFloat"), (INT_ANY, FLOAT64)):
         for density, counts in (
@@ -1391,7 +1401,7 @@ def statistics() -> list[str]:
 def einsum() -> list[str]:
     """einsum with literal subscripts: one overload per shape rule of _shape_rules.EINSUM, its
     subscripts a Literal union of the rule's spellings."""
-    out = ["## numpy._core.einsumfunc: preamble", PREAMBLE, "## numpy._core.einsumfunc: before einsum"]
+    out = [header.preamble("numpy._core.einsumfunc"), PREAMBLE, header.before("numpy._core.einsumfunc", "einsum")]
     # The guard takes plain numpy code only: a numpy first operand whose other operands are numpy's
     # too (arrays, scalars, nested sequences). A numpy array given with an ndtyping array
     # (`einsum("qd,dxy->qyx", table.astype(f64), u)`, `w` from a function typed `-> np.ndarray`)
@@ -1406,7 +1416,7 @@ def einsum() -> list[str]:
     )
     # The generic rules carry a feature tag: a project's own spellings (ndtyping._static.einsum_rules) go
     # between the guard and them (ndtyping._static.overlay._with_project_einsum).
-    out.append("## numpy._core.einsumfunc: before einsum [einsum-generic]")
+    out.append(header.before("numpy._core.einsumfunc", "einsum", feature="[einsum-generic]"))
     names = LETTERS + SUFFIX_LETTERS
     for spellings, canonical in einsum_groups(len(names)):
         inputs, output = einsum_shapes(canonical)
@@ -1465,7 +1475,7 @@ def linalg() -> list[str]:
     """numpy.linalg with the shapes and dtypes numpy documents (leading axes batch)."""
     module = "numpy.linalg._linalg"
     out = [
-        f"## {module}: preamble",
+        header.preamble(module),
         PREAMBLE,
         "from typing import NamedTuple as _NdtNamedTuple, Generic as _NdtGeneric",
         *[f'_NdtT{n} = _NdtTypeVar("_NdtT{n}")' for n in range(4)],
@@ -1485,7 +1495,7 @@ def linalg() -> list[str]:
         LINALG_CLASS_PREFIX,
     )
     for name, texts in overloads.items():
-        out.append(f"## {module}: before {name}")
+        out.append(header.before(module, name))
         numpy_result = LINALG_NUMPY_RESULTS[name]
         result = "_NdtAny" if numpy_result == "Any" else f"{numpy_result} | _NdtAny"
         # numpy arrays keep numpy's own result (a numpy array satisfies the ShapedArray patterns)
@@ -1517,7 +1527,7 @@ def linalg() -> list[str]:
             if name in ("solve", "lstsq"):  # the other argument a numpy array, a list or a scalar
                 rest = ", rcond: float | None = None" if name == "lstsq" else ""
                 out += strict_tail(name, "a", "b", rest, result)
-            out += [f"## {module}: narrow {name} {old} -> {new}" for old, (new, _, _) in LINALG_STRICT.items()]
+            out += [header.narrow(module, name, old, new) for old, (new, _, _) in LINALG_STRICT.items()]
     return out
 
 
@@ -1553,7 +1563,7 @@ def random_samples() -> list[str]:
     acceptance mask `np.log(rng.random(x.shape[0])) < logp` went unchecked). Other sizes (an int,
     a literal tuple), array parameters (`loc=mu`) and `out=` keep numpy's own overloads."""
     module = "numpy.random._generator"
-    out = [f"## {module}: preamble", PREAMBLE]
+    out = [header.preamble(module), PREAMBLE]
     # (sampler, the parameters before `size` (each spelling), result dtypes). A required `size`
     # cannot follow parameters with defaults: normal's and uniform's are given positionally with
     # `size` (`rng.normal(0.0, 0.1, size=x.shape)`), or all by keyword (`rng.normal(size=x.shape)`).
@@ -1565,7 +1575,7 @@ def random_samples() -> list[str]:
         ("uniform", ["low: float, high: float, ", "*, low: float = 0.0, high: float = 1.0, "], [("", FLOAT64)]),
     ]
     for name, spellings, dtypes in samplers:
-        out.append(f"## {module}: before Generator.{name}")
+        out.append(header.before(module, f"Generator.{name}"))
         for before in spellings:
             star = "" if before.startswith("*") else "*, "
             # a size typed Any meets every overload: one whose `size` only Any meets answers for
@@ -1578,7 +1588,7 @@ def random_samples() -> list[str]:
                     for size in [tup(dims)] + ([dims[0]] if rank == 1 else []):
                         params = f"self, {before}size: {size}, {star}{dtype}out: None = None"
                         out.append(overload(name, params, shaped_array(tup(LETTERS[:rank]), result)))
-    out.append(f"## {module}: before Generator.permutation")
+    out.append(header.before(module, "Generator.permutation"))
     a = LETTERS[0]
     never = loose(numpy_array("tuple[_NdtAny, ...]", "_ndt_np.int64"))
     out.append(overload("permutation", "self, x: _NdtNever, axis: int = 0", never))
@@ -1603,7 +1613,7 @@ def sections() -> list[str]:
     }
     out = []
     for module in modules:
-        out.append(f"## {module}: preamble")
+        out.append(header.preamble(module))
         out.append(PREAMBLE)
         if module in with_sizes:
             out.append(SIZES_PREAMBLE)

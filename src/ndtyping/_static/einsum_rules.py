@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
+from . import template_sections as header
 from .pyright_project import Project, checked_roots
 
 __all__ = [
@@ -186,9 +187,9 @@ def einsum_sections(spellings: dict[str, Iterable[str]], tag: str) -> str:
         specs = [s for s in map(parse_einsum, dict.fromkeys(spellings.get(library.package, ()))) if s is not None]
         if not specs:
             continue
-        out.append(f"## {library.module}: preamble [{tag}]")
+        out.append(header.preamble(library.module, feature=f"[{tag}]"))
         out += _typevars(specs)
-        out.append(f"## {library.module}: before einsum [{tag}]")
+        out.append(header.before(library.module, "einsum", feature=f"[{tag}]"))
         out += [einsum_overload(spec, library) for spec in specs]
     return "\n".join(out) + "\n" if out else ""
 

@@ -22,12 +22,6 @@ __all__ = ["Node", "parse_type", "render_type", "rewrite_message", "rewrite_find
 _BITS = {"8": "8", "16": "16", "32": "32", "64": "64", "96": "96", "128": "128", "256": "256"}
 # (`_Shaped`: the class NDArray derives from, which the jax overlay's rules take)
 _ARRAY_TYPES = ("ShapedArray", "_NdtArray", "_NdtJaxArray", "ShapedJaxArray", "_Shaped")
-# the overlay's own type variables, where pyright shows them (unsolved in an error)
-_TYPEVAR_NAMES = {
-    "_NdtD": "DType", "_NdtD2": "DType2", "_NdtDInexact": "DType", "_NdtDOther": "DType", "_NdtDInteger": "DType",
-    "_NdtDNumber": "DType", "_NdtDReal": "DType", "_NdtDFloat": "DType", "_NdtDComplex": "DType",
-    "_NdtDRealOrBool": "DType", "_NdtRest": "Rest", "_NdtSh": "Shape", "_NdtShNE": "Shape", "_NdtShape": "Shape",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -134,7 +128,8 @@ def _plain_name(name: str) -> str:
     star = "*" if name.startswith("*") else ""
     bare = name[len(star) :]
     base = bare.split("@", 1)[0] if "@" in bare and " " not in bare else bare
-    return star + _TYPEVAR_NAMES.get(base, base)
+    # the overlay's type variables are already rendered readable (tools/_readable.READABLE: `D`, `Rest`)
+    return star + base
 
 
 _QUOTED = re.compile(r'"([^"\n]*)"')

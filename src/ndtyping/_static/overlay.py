@@ -9,31 +9,7 @@ ahead of numpy's own overloads of the same function, and numpy's remain as the f
 output is cached per package version; a manifest in it says what it was built from, so a stale
 overlay is recognised (`overlay_staleness`).
 
-A template file holds sections, each starting with a line `## <module>: <action> <name>`:
-- `## numpy._core.fromnumeric: preamble` -- lines added after the module's imports;
-- `## numpy._core.fromnumeric: before sum` -- overloads inserted before the first `def sum`;
-  `## numpy: before ndarray.__mul__` -- the same for a method of a module-level class (the
-  template's lines are unindented; they take the method's indentation);
-- `## numpy._typing._ufunc: extend _UFunc_Nin2_Nout1 as _NdtBinary` -- a subclass whose
-  `__call__` overloads come first, followed by the parent's own `__call__` overloads;
-- `## numpy: retype add -> _NdtBinary` -- the module variable `add: SomeUFunc[...]` is
-  re-annotated as `add: _NdtBinary[...]` (same type arguments; `add: BinaryUfunc` has none);
-- `## jax.numpy: rename import ArrayLike -> _NdtJaxArrayLike` -- the module imports the name
-  under the new one, so that the preamble can define its own `ArrayLike` (pyright reads a
-  name bound twice in a stub as Unknown);
-- `## jax._src.basearray: rename class Array -> _NdtNominalArray` -- the library's class is defined
-  under the new name (references to the old name stay), so the preamble can define the old name
-  anew (jax's `Array` becomes a protocol that NDArray values fit, see docs/static.md);
-- `## jax.numpy: narrow matmul ArrayLike -> _NdtStrictArrayLike` -- in the library's own
-  definition of `matmul` (or of a type alias `matmul = ...`; or, for the new class of an `extend`
-  section, in its copy of the parent's `__call__`), the type name is replaced: the library's
-  fallback then no longer accepts an ndtyping array whose shape fits none of ndtyping's overloads,
-  so pyright reports the call. Of a class (`## numpy: narrow number generic -> _NdtNumber`), only
-  its bases are: the class then derives from the new one, its body stays as it is. The new type
-  may take the class's type variables (`-> _NdtArrayCommon[_ShapeT_co]`).
-
-A function defined once (jax's stubs) becomes the last overload of the set; a parent `__call__`
-copied by `extend` is re-indented to the new class and made an overload the same way.
+The template format (sections, actions, feature tags) is template_sections.py's.
 
 Surviving library releases: a section whose target moved (numpy renamed the function, the
 class, the module) is left out with a one-line warning naming it, and the library's own types
@@ -56,12 +32,12 @@ import re
 import shutil
 import sys
 import textwrap
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
 from .einsum_rules import LIBRARIES, einsum_sections
 from .pyright_project import CheckError, link
+from .template_sections import Section, parse_template
 
 __all__ = ["build_overlay", "default_overlay_dir", "einsum_layer", "overlay_staleness", "supported", "TEMPLATES"]
 
@@ -82,29 +58,6 @@ KEEP_GENERIC_EINSUM = True
 
 def _print_warning(message: str) -> None:
     print(f"ndtyping: warning: {message}", file=sys.stderr)
-
-
-@dataclass
-class _Section:
-    module: str
-    action: str  # preamble | before | extend | retype | rename | rename-class | narrow
-    target: str  # the function, class, variable or import the action needs ("" for preamble)
-    new: str = ""  # extend: the new class; retype: the new type; rename(-class): the new name; narrow: the new type
-    old: str = ""  # narrow: the type name replaced
-    feature: str = ""  # sections of one feature variant apply together
-    variant: str = ""
-    lines: list[str] = field(default_factory=list)
-
-    def describe(self) -> str:
-        kinds = {
-            "before": "function",
-            "extend": "class",
-            "retype": "variable",
-            "rename": "import",
-            "rename-class": "class",
-            "narrow": "function",
-        }
-        return f"{self.module}.{self.target} ({kinds.get(self.action, self.action)})"
 
 
 def default_overlay_dir() -> Path:
@@ -173,7 +126,7 @@ def build_overlay(
         # own directory, so the overlay mirrors the package's type information whole.
         _mirror(package_dir, dest / name, _NOT_MIRRORED.get(name, ()))
         version = _version(name, sources)
-        sections = _with_project_einsum(_parse_template(templates[name]), name, einsum)
+        sections = _with_project_einsum(parse_template(templates[name]), name, einsum)
         for module, (text, source) in _patch_modules(package_dir, name, sections, version, warnings).items():
             _write_module(dest, name, version, module, source, text)
     for message in warnings:
@@ -209,14 +162,14 @@ def _einsum_key(einsum: Optional[Einsum]) -> Optional[dict[str, list[str]]]:
     return {package: sorted(set(spellings)) for package, spellings in sorted(einsum.items()) if spellings}
 
 
-def _with_project_einsum(sections: list[_Section], package: str, einsum: Optional[Einsum]) -> list[_Section]:
+def _with_project_einsum(sections: list[Section], package: str, einsum: Optional[Einsum]) -> list[Section]:
     """The template's sections with the project's einsum overloads inserted ahead of the generic
     rules of the same module (after numpy's guard for plain numpy arrays, which stays first)."""
     if einsum is not None and not KEEP_GENERIC_EINSUM:
         sections = [s for s in sections if s.feature != GENERIC_EINSUM]
     if not einsum or not einsum.get(package):
         return sections
-    project = _parse_template(einsum_sections({package: einsum[package]}, PROJECT_EINSUM))
+    project = parse_template(einsum_sections({package: einsum[package]}, PROJECT_EINSUM))
     modules = {s.module for s in project}
     at = next((n for n, s in enumerate(sections) if s.feature == GENERIC_EINSUM and s.module in modules), len(sections))
     return [*sections[:at], *project, *sections[at:]]
@@ -248,7 +201,7 @@ def _write_einsum_modules(
         version = _version(name, sources)
         modules = _einsum_modules(name)
         sections = [
-            s for s in _with_project_einsum(_parse_template(templates[name]), name, einsum) if s.module in modules
+            s for s in _with_project_einsum(parse_template(templates[name]), name, einsum) if s.module in modules
         ]
         for module, (text, source) in _patch_modules(package_dir, name, sections, version, warnings).items():
             if dest != base:
@@ -430,47 +383,12 @@ def _module_stub(package_dir: Path, package: str, module: str) -> Optional[Path]
     return None
 
 
-_SECTION = re.compile(
-    r"^## ([\w.]+): (?:(preamble)|before (\w+(?:\.\w+)?)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
-    r"|rename class (\w+) -> (\w+)|narrow (\w+) (\w+) -> (\w+(?:\[\w+(?:, \w+)*\])?))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
-)
-
-
 # The actions that make a module's base: if one cannot apply, the module keeps the library's stub
 # (a preamble that defines a renamed name anew would otherwise bind it twice).
 _BASE_ACTIONS = ("preamble", "rename", "rename-class")
 
 
-def _parse_template(text: str) -> list[_Section]:
-    sections: list[_Section] = []
-    for line in text.splitlines():
-        match = _SECTION.match(line)
-        if match is None:
-            if sections:
-                sections[-1].lines.append(line)
-            continue
-        (module, preamble, before, base, new_class, variable, new_type, name, new_name,
-         renamed_class, class_name, narrowed, old_type, narrow_type, feature, variant) = match.groups()  # fmt: skip
-        if preamble:
-            section = _Section(module, "preamble", "")
-        elif before:
-            section = _Section(module, "before", before)
-        elif base:
-            section = _Section(module, "extend", base, new_class)
-        elif variable:
-            section = _Section(module, "retype", variable, new_type)
-        elif name:
-            section = _Section(module, "rename", name, new_name)
-        elif renamed_class:
-            section = _Section(module, "rename-class", renamed_class, class_name)
-        else:
-            section = _Section(module, "narrow", narrowed, narrow_type, old_type)
-        section.feature, section.variant = (feature or "").strip(), (variant or "").strip()
-        sections.append(section)
-    return sections
-
-
-def _misfit(section: _Section, tree: ast.Module, lines: list[str], extended: frozenset[str] = frozenset()) -> str:
+def _misfit(section: Section, tree: ast.Module, lines: list[str], extended: frozenset[str] = frozenset()) -> str:
     """Why `section` cannot apply to the module parsed as `tree` ("" when it can).
 
     `extended`: the classes `extend` sections of this module create (a `narrow` of one of them
@@ -530,7 +448,7 @@ def _imports(tree: ast.Module, name: str) -> list[ast.ImportFrom]:
 
 
 def _patch_modules(
-    package_dir: Path, package: str, sections: list[_Section], version: str, warnings: list[str]
+    package_dir: Path, package: str, sections: list[Section], version: str, warnings: list[str]
 ) -> dict[str, tuple[str, Path]]:
     """Each patched module's new text and its source stub; what does not fit goes to `warnings`."""
     trees: dict[str, Optional[tuple[Path, str, ast.Module]]] = {}
@@ -547,7 +465,7 @@ def _patch_modules(
             warnings.append(f"{package} {version}: cannot read the stub of {module} ({err.msg}, line {err.lineno}); "
                             f"{module} keeps {package}'s own types")  # fmt: skip
 
-    def misfit(section: _Section) -> str:
+    def misfit(section: Section) -> str:
         parsed = trees[section.module]
         if parsed is None:
             return f"{package} {version} has no stub for {section.module}"
@@ -568,8 +486,8 @@ def _patch_modules(
             warnings.append(f"{package} {version} has no stub for {module}; its shapes keep {package}'s own types")
 
     # Features: the first variant whose every section fits is used; otherwise one warning.
-    chosen: list[_Section] = []
-    features: dict[str, dict[str, list[_Section]]] = {}
+    chosen: list[Section] = []
+    features: dict[str, dict[str, list[Section]]] = {}
     for section in sections:
         if section.module in dropped:
             continue
@@ -602,7 +520,7 @@ def _patch_modules(
     return out
 
 
-def _apply(source: str, tree: ast.Module, sections: list[_Section]) -> str:
+def _apply(source: str, tree: ast.Module, sections: list[Section]) -> str:
     """`source` with `sections` applied (each known to fit)."""
     lines = source.splitlines()
     inserts: dict[int, list[str]] = {}  # 0-based line index -> lines inserted before it
