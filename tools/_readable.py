@@ -2,7 +2,7 @@
 
 The generators write `_NdtD`, `_NdtRest`, ... (a prefix that cannot collide while the templates
 are put together); `readable()` renames them in the rendered template. The names are bound at
-the top level of the library modules the overlay patches, so tests/tools/test_readable_names.py
+the top level of the library modules the overlay patches, so tests/tooling/test_generated.py (test_readable_names_are_bound_once_in_every_overlay_module)
 checks that none of them is bound twice in a built overlay module (a name bound twice in a stub reads as Unknown).
 """
 

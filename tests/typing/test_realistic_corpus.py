@@ -38,7 +38,7 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     # (jax_solve_ok:24 went when its N lost `bound=int`: with N bounded and M not, `rbf(x_new, x)`
     # gives the unbounded M for rbf's N, which pyright rejects without ndtyping's stubs too, and
     # ndtyping check says so: "declare every DimensionVar with bound=int, or none"; the twin now
-    # declares its dimensions as the README does. tests/test_check_command.py keeps the message.)
+    # declares its dimensions as the README does. tests/tooling/test_check_command.py keeps the message.)
     # (np_contrastive:30 and np_mha:51, a float32 numpy array times or divided by a Python scalar, which
     # numpy's stubs type float64, went when the overlay gave numpy's own operators NEP 50's weak scalars.)
 }

@@ -8,7 +8,7 @@ import ast
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "ndtyping"
 
 # wing -> the wings its modules may import (the root modules _errors, _config, _compat: everyone)

@@ -158,7 +158,7 @@ def test_a_stale_overlay_is_named_and_rebuilt(tmp_path: Path) -> None:
 def test_the_repository_opened_in_an_editor_shows_the_planted_bugs(tmp_path: Path) -> None:
     """The repository's own pyrightconfig.json, after `ndtyping editor` (which scripts/demo.sh
     runs), makes pyright report exactly the planted bugs of examples/buggy_*.py."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     project = tmp_path / "repo"
     shutil.copytree(root / "examples", project / "examples")
     shutil.copyfile(root / "pyrightconfig.json", project / "pyrightconfig.json")

@@ -20,7 +20,7 @@ import pytest
 
 from ndtyping._static.pyright_runner import pyright_command, run_pyright
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LINTED = ["src", "tools", "tests"]
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # The docs toolchain is in the `docs` extra, installed in the main (3.11+) environment; the
 # Python 3.10 run installs only `test`, so there it is skipped. On 3.11+ it must be present.

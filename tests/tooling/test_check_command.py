@@ -17,7 +17,7 @@ from ndtyping._static.check_command import write_config
 from ndtyping._static.overlay import supported
 from ndtyping._static.pyright_project import Project, find_project, merged_stub_dir, strip_jsonc, user_stub_dir
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 HAVE_JAX = importlib.util.find_spec("jax") is not None
 BUG_MARK = re.compile(r"#\s*BUG:\s*(.+)$")

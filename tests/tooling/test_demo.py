@@ -12,7 +12,7 @@ import pytest
 
 from ndtyping._static.overlay import supported
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HAVE_JAX = importlib.util.find_spec("jax") is not None
 
 

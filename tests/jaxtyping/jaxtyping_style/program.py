@@ -2,7 +2,7 @@
 
 The tests run it as it is, with the typechecker line swapped for typeguard, and with the
 import line swapped back to jaxtyping, and compare the verdicts of CASES (see
-tests/tools/test_jaxtyping_style.py). Nothing here may depend on which library runs it.
+tests/jaxtyping/test_jaxtyping_style.py). Nothing here may depend on which library runs it.
 """
 
 import dataclasses
