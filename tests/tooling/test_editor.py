@@ -155,6 +155,24 @@ def test_a_stale_overlay_is_named_and_rebuilt(tmp_path: Path) -> None:
     assert "stale" not in ndtyping("check", "pkg", cwd=project).stderr
 
 
+def test_an_overlay_from_an_older_ndtyping_is_rebuilt(tmp_path: Path) -> None:
+    """An overlay built by an older ndtyping (same numpy and jax, other templates: say, before the
+    stub modules moved to ndtyping/_surface/) is named stale and rebuilt, never used as it is."""
+    project = make_project(tmp_path / "proj", "pyproject.toml", PYPROJECT)
+    assert ndtyping("editor", cwd=project).returncode == 0
+    manifest_path = project / ".ndtyping" / "stubs" / MANIFEST
+    manifest = json.loads(manifest_path.read_text())
+    manifest["key"] = "built-from-older-templates"
+    manifest_path.write_text(json.dumps(manifest))
+
+    check = ndtyping("check", "pkg", cwd=project)
+    assert "an older ndtyping template" in check.stderr, check.stderr
+    rebuilt = ndtyping("editor", cwd=project)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "rebuilt" in rebuilt.stdout
+    assert json.loads(manifest_path.read_text())["key"] != "built-from-older-templates"
+
+
 def test_the_repository_opened_in_an_editor_shows_the_planted_bugs(tmp_path: Path) -> None:
     """The repository's own pyrightconfig.json, after `ndtyping editor` (which scripts/demo.sh
     runs), makes pyright report exactly the planted bugs of examples/buggy_*.py."""
