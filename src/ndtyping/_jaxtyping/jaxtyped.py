@@ -586,14 +586,7 @@ class _ExternalFieldChecks:
                 probe = state["probes"][present] = _probe_checker(
                     typechecker, [parameters[field] for field in present], "__init__", name, cls.__module__
                 )
-            try:
-                probe(**values)
-            except NdtypingError:
-                raise
-            except Exception as error:
-                described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-                label = _checker_label(typechecker)
-                raise _rejected(name, "field", error, label, "fields", described, scope) from _cause(error)
+            _run_probe(probe, values, typechecker, name, "field", "fields", scope)
 
         return check_externally
 
@@ -602,14 +595,25 @@ class _ExternalFieldChecks:
         probe = _probe_checker(typechecker, parameters, "__init__", name, cls.__module__)
 
         def external(values: dict[str, Any], scope: Scope) -> None:
-            try:
-                probe(**values)
-            except NdtypingError:
-                raise
-            except Exception as error:
-                described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
-                raise _rejected(
-                    name, "argument", error, _checker_label(typechecker), "called with", described, scope
-                ) from _cause(error)
+            _run_probe(probe, values, typechecker, name, "argument", "called with", scope)
 
         return external
+
+
+def _run_probe(
+    probe: Callable[..., Any],
+    values: dict[str, Any],
+    typechecker: Callable[..., Any],
+    name: str,
+    kind: str,
+    given: str,
+    scope: Scope,
+) -> None:
+    """Call the external checker's probe with `values`; its complaint becomes ndtyping's TypeCheckError."""
+    try:
+        probe(**values)
+    except NdtypingError:
+        raise
+    except Exception as error:
+        described = ", ".join(f"{k}={describe_value(v)}" for k, v in values.items())
+        raise _rejected(name, kind, error, _checker_label(typechecker), given, described, scope) from _cause(error)
