@@ -46,7 +46,7 @@ from ._runtime.bindings import print_bindings as print_bindings
 from ._runtime.decorator import check as check
 
 if TYPE_CHECKING:  # static checkers read the generated declaration; the runtime class is a typing shim
-    from ._surface.ndarray import (
+    from ._surface.ndarray import (  # pyright: ignore[reportMissingModuleSource]  (stubs only, by design)
         DimensionVar as DimensionVar,
         NDArray as NDArray,
         ShapedArray as ShapedArray,

@@ -775,7 +775,7 @@ def _own_category_class(t: Any, spec: ArraySpec) -> Any:
     """The category class `t` is written with, for a clone that keeps the dtype."""
     if isinstance(t, SPELLINGS.category_meta):
         return t
-    written = getattr(t, "dtype", None)
+    written: Any = getattr(t, "dtype", None)
     if isinstance(written, SPELLINGS.category_meta) and written._ndt_category is spec.category:
         return written
     category = spec.category
