@@ -26,8 +26,3 @@ _PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, READABLE), key=len
 def readable(text: str, keep: tuple[str, ...] = ()) -> str:
     """`text` with the overlay's names renamed (except those in `keep`)."""
     return _PATTERN.sub(lambda m: m.group(0) if m.group(0) in keep else READABLE[m.group(0)], text)
-
-
-def render_template(header: str, sections: list[str]) -> str:
-    """A template file's text: its header, then the sections with the overlay's names made readable."""
-    return header + readable("\n".join(sections)) + "\n"

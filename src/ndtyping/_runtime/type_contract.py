@@ -70,15 +70,22 @@ def _check_value(spec: ArraySpec, value: Any, function: str, parameter: str) -> 
     except AnnotationError as err:  # "n+1" with nothing binding n, "?n" outside a PyTree
         raise AnnotationError(f"{function}(): {spec.label}: {err}") from None
     if reason:
-        raise check_failure(
-            ShapeError,
-            function,
-            kind="argument",
-            parameter=parameter,
-            expected=spec.label,
-            got=describe_value(value),
-            reason=reason,
-        )
+        raise _argument_error(ShapeError, spec, value, function, parameter, reason)
+
+
+def _argument_error(
+    error_type: type[TypeCheckError], spec: ArraySpec, value: Any, function: str, parameter: str, reason: str
+) -> TypeCheckError:
+    """The error of `function`'s argument `parameter` (`value`) against the type `spec`."""
+    return check_failure(
+        error_type,
+        function,
+        kind="argument",
+        parameter=parameter,
+        expected=spec.label,
+        got=describe_value(value),
+        reason=reason,
+    )
 
 
 def _is_tracer(value: Any) -> bool:
@@ -87,14 +94,13 @@ def _is_tracer(value: Any) -> bool:
 
 
 def _traced(spec: ArraySpec, value: Any, function: str, parameter: str, what: str) -> TypeCheckError:
-    return check_failure(
+    return _argument_error(
         TypeCheckError,
+        spec,
+        value,
         function,
-        kind="argument",
-        parameter=parameter,
-        expected=spec.label,
-        got=describe_value(value),
-        reason=f"it is a traced jax array (inside jax.jit, vmap or grad), which has no {what} yet; "
+        parameter,
+        f"it is a traced jax array (inside jax.jit, vmap or grad), which has no {what} yet; "
         "call this on concrete arrays, outside the transformation",
     )
 
@@ -114,15 +120,8 @@ def _host(spec: ArraySpec, value: Any, function: str, parameter: str) -> Any:
             warnings.simplefilter("ignore")
             return np.asarray(value)
     except Exception as err:
-        raise check_failure(
-            TypeCheckError,
-            function,
-            kind="argument",
-            parameter=parameter,
-            expected=spec.label,
-            got=describe_value(value),
-            reason=f"its values cannot be read as a numpy array: {type(err).__name__}: {str(err)[:200]}",
-        ) from None
+        reason = f"its values cannot be read as a numpy array: {type(err).__name__}: {str(err)[:200]}"
+        raise _argument_error(TypeCheckError, spec, value, function, parameter, reason) from None
 
 
 def _same_layout(a: Any, b: Any) -> bool:
@@ -804,13 +803,11 @@ def _options(function: str, spec: ArraySpec, strict: Any, allow_downcast: Any) -
 def _as(function: str, spec: ArraySpec, run: Callable[[], Any]) -> Any:
     """`run()` (a filter), its errors naming `function` instead of filter()."""
     try:
-        return run()
+        return _built(function, spec.label, run)
     except ShapeError as err:
         if err.function != "filter":
             raise
         raise check_failure(ShapeError, function, expected=err.expected, got=err.got, reason=err.reason or "") from None
-    except AnnotationError as err:
-        raise AnnotationError(f"{function}(): {spec.label}: {err}") from None
 
 
 def filter_inplace(
