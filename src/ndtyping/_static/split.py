@@ -230,13 +230,26 @@ def imports_of(path: Path) -> Optional[list[Import]]:
     except (OSError, SyntaxError, ValueError):
         return None
     found: list[Import] = []
-    for node in ast.walk(tree):
+    # imports are statements: only statement lists are walked (bodies, branches, handlers, cases),
+    # never expressions, which are most of a tree
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
         if isinstance(node, ast.Import):
             found += [Import(alias.name, 0, (), node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             names = tuple(alias.name for alias in node.names)
             found.append(Import(node.module or "", node.level, names, node.lineno))
+        else:
+            for name in _STATEMENT_FIELDS:
+                children = getattr(node, name, None)
+                if isinstance(children, list):
+                    todo += [c for c in children if isinstance(c, (ast.stmt, ast.excepthandler, ast.match_case))]
     return found
+
+
+# the fields of a node that hold statements (or handlers and cases, which hold statements)
+_STATEMENT_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 @lru_cache(maxsize=65536)
@@ -246,24 +259,35 @@ def _module_files(directory: Path, parts: tuple[str, ...]) -> tuple[Path, ...]:
 
 
 def _module_candidates(directory: Path, parts: tuple[str, ...]) -> Iterator[Path]:
-    if (
-        not parts
-        or not directory.joinpath(parts[0]).exists()
-        and not any(directory.joinpath(parts[0] + suffix).exists() for suffix in (".py", ".pyi", "-stubs"))
-    ):
+    if not parts:
         return
-    base = directory.joinpath(*parts)
-    for candidate in (
-        base.with_name(base.name + ".pyi"),
-        base.with_name(base.name + ".py"),
-        base / "__init__.pyi",
-        base / "__init__.py",
-    ):
-        if candidate.is_file():
-            yield Path(os.path.realpath(candidate))
-    stubs = directory / (parts[0] + "-stubs")  # a stub package (PEP 561), in stubPath or a root
-    if stubs.is_dir():
-        yield from _module_files(directory, (stubs.name, *parts[1:]))
+    *packages, last = parts
+    folder = directory
+    for name in packages:  # each step is a directory listing, read once: most imports stop at the first
+        if name not in _entries(folder):
+            folder = Path()
+            break
+        folder = folder / name
+    if folder != Path():
+        names = _entries(folder)
+        for candidate in (last + ".pyi", last + ".py"):
+            if candidate in names and (folder / candidate).is_file():
+                yield Path(os.path.realpath(folder / candidate))
+        if last in names:
+            for init in ("__init__.pyi", "__init__.py"):
+                if init in _entries(folder / last):
+                    yield Path(os.path.realpath(folder / last / init))
+    if parts[0] + "-stubs" in _entries(directory):  # a stub package (PEP 561), in stubPath or a root
+        yield from _module_files(directory, (parts[0] + "-stubs", *parts[1:]))
+
+
+@lru_cache(maxsize=65536)
+def _entries(directory: Path) -> frozenset[str]:
+    """The names in a directory (none when it is no directory)."""
+    try:
+        return frozenset(os.listdir(directory))
+    except OSError:
+        return frozenset()
 
 
 @cache
@@ -316,11 +340,15 @@ def flowing_modules(venv: Optional[Path] = None) -> frozenset[str]:
         distributions = list(metadata.distributions())
     requirers: dict[str, list[Any]] = {}
     for dist in distributions:
+        # the metadata's lines are read as text (parsing each as an email costs 5 ms a distribution)
         try:
-            requires = dist.requires or []
-            name = _normalise(dist.metadata["Name"] or "")
-        except Exception:  # a broken distribution's metadata: it does not flow
+            text = dist.read_text("METADATA") or dist.read_text("PKG-INFO") or ""
+            name_line = re.search(r"^Name:\s*(\S+)", text, re.MULTILINE)
+            requires = re.findall(r"^Requires-Dist:\s*(.+)$", text, re.MULTILINE)
+            requires += (dist.read_text("requires.txt") or "").splitlines()  # egg-info
+        except (OSError, UnicodeDecodeError):  # a broken distribution's metadata: it does not flow
             continue
+        name = _normalise(name_line.group(1)) if name_line else ""
         for requirement in requires:
             requirers.setdefault(_requirement_name(requirement), []).append((name, dist))
     flowing: dict[str, Any] = {}
