@@ -33,7 +33,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from statistics import median
@@ -133,15 +133,18 @@ def _relative(file: str, corpus: Path) -> str:
         return file
 
 
-def run_ndtyping_check(paths: list[Path], corpus: Path = CORPUS) -> tuple[list[Finding], float, float]:
-    """Errors `ndtyping check --json` reports on `paths` (with `corpus`'s config), its wall time and
-    its CPU time (seconds, pyright included)."""
+def run_ndtyping_check(
+    paths: list[Path], corpus: Path = CORPUS, extra_args: Sequence[str] = ()
+) -> tuple[list[Finding], float, float]:
+    """Errors `ndtyping check --json` reports on `paths` (with `corpus`'s config; `extra_args` added
+    to its command line), its wall time and its CPU time (seconds, pyright included)."""
     command = [
         sys.executable,
         "-m",
         "ndtyping._static.cli",
         "check",
         "--json",
+        *extra_args,
         "--project",
         str(corpus),
         *map(str, paths),

@@ -16,6 +16,8 @@ import pytest
 from ndtyping._static.check_command import write_config
 from ndtyping._static.overlay import supported
 from ndtyping._static.pyright_project import Project, find_project, merged_stub_dir, strip_jsonc, user_stub_dir
+from ndtyping._static.pyright_runner import run_pyright
+from ndtyping._static.split import enumerate_sources, flowing_modules, read_chain, split_files
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -393,8 +395,133 @@ def test_pythonversion_and_verbose(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stdout + result.stderr
     assert re.match(r"a\.py:1:1: error: .*Python 3\.10", result.stdout)
     assert "--pythonversion 3.9" in result.stderr and "ndtyping check: running " in result.stderr
-    if supported("numpy"):
-        assert '"stubPath": ' in result.stderr  # the generated config is shown
+    if supported("numpy"):  # a.py holds no ndtyping type: plain pyright with the user's config, said so
+        assert "0 files with ndtyping types (checked with the overlay), 1 without" in result.stderr
+        assert '"stubPath": ' not in result.stderr
+        single = ndtyping_check("--pythonversion", "3.9", "--verbose", "--no-split", "a.py", cwd=tmp_path)
+        assert single.stdout == result.stdout
+        assert '"stubPath": ' in single.stderr  # the generated config is shown
+
+
+# ---------------------------------------------------------------------------------------------
+# The split: files no ndtyping type reaches are checked by plain pyright, the rest under the overlay
+
+SPLIT_SHAPES = """\
+import numpy as np
+import ndtyping as nd
+
+N = nd.DimensionVar("N")
+M = nd.DimensionVar("M")
+
+
+def column_sums(x: nd.NDArray[nd.float32, N, M]) -> nd.NDArray[nd.float32, N]:
+    return np.sum(x, axis=0)
+"""
+
+# jnp.sum of a numpy array is jax's Array to pyright; the overlay's rules make it an NDArray of
+# unknown dtype (docs/dev/pyright-performance.md section 12): the file shows which run it was in
+SPLIT_PLAIN = """\
+import jax.numpy as jnp
+import numpy as np
+
+
+def total(c: np.ndarray) -> None:
+    reveal_type(jnp.sum(c, axis=0))
+
+
+x: int = "plain"
+"""
+
+SPLIT_USER = """\
+from shapes import column_sums
+
+y: int = column_sums
+"""
+
+
+def write_tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def overlay_run_files(stderr: str) -> set[str]:
+    """The files `--verbose` shows on the overlay run's command line (after its --project)."""
+    (line,) = [line for line in stderr.splitlines() if line.startswith("ndtyping check: running (overlay) ")]
+    return set(line.split(" --project ", 1)[1].split()[1:])
+
+
+@pyright
+@needs_overlay
+@needs_jax
+def test_split_plain_files_get_plain_pyrights_report_and_ndarray_files_the_overlay(tmp_path: Path) -> None:
+    """Failed before the split: every file was under the overlay (the plain file's reveal_type read
+    NDArray, and there was no overlay run of its own to name its files)."""
+    write_tree(tmp_path, {
+        "pyrightconfig.json": '{"typeCheckingMode": "standard"}', "shapes.py": SPLIT_SHAPES,
+        "plain.py": SPLIT_PLAIN, "user.py": SPLIT_USER,
+    })  # fmt: skip
+    result = ndtyping_check("--json", "--verbose", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    # the NDArray file, and the plain-looking file that imports it, went to the overlay run
+    assert overlay_run_files(result.stderr) == {str(tmp_path / "shapes.py"), str(tmp_path / "user.py")}
+    assert "user.py: line 1 imports shapes.py, which holds ndtyping types" in result.stderr
+    report = json.loads(result.stdout)
+    assert rules_by_line(report, "shapes.py") == {9: {"reportReturnType"}}  # the shape error
+    assert "NDArray[float32, N]" in [f for f in report["findings"] if f["file"] == "user.py"][0]["message"]
+    # the plain file: exactly what plain pyright reports for it
+    plain = run_pyright([tmp_path / "plain.py"], project=tmp_path, cwd=tmp_path)
+    expected = [
+        (d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1, d["severity"], d.get("rule", ""),
+         d["message"].replace("\xa0", " "))
+        for d in plain.diagnostics
+    ]  # fmt: skip
+    got = [(f["line"], f["column"], f["severity"], f["rule"], f["message"]) for f in report["findings"]
+           if f["file"] == "plain.py"]  # fmt: skip
+    assert got == expected and 'is "Array"' in got[0][4], got
+    # one report: the same shape, counts over both runs, nothing left behind
+    assert set(report) == {"findings", "summary"}
+    assert set(report["summary"]) == {"errors", "warnings", "information", "files", "pyright", "stubs",
+                                      "stubs_note", "accepted_ndarray_annotations"}  # fmt: skip
+    assert report["summary"]["files"] == 3 and report["summary"]["errors"] == 3 and report["summary"]["stubs"]
+    assert report["findings"] == sorted(report["findings"], key=lambda f: (f["file"], f["line"], f["column"]))
+    assert not list(tmp_path.glob(".ndtyping-pyright-*")), "a generated config was left behind"
+    # --no-split: one run, every file under the overlay (what the check did before)
+    single = ndtyping_check("--json", "--verbose", "--no-split", cwd=tmp_path)
+    assert "running (overlay)" not in single.stderr and "running (plain)" not in single.stderr
+    single_plain = [f["message"] for f in json.loads(single.stdout)["findings"] if f["file"] == "plain.py"]
+    assert single_plain[0] == 'Type of "jnp.sum(c, axis=0)" is "NDArray[Any, ...]"'
+    # the text output merges the two runs alike
+    text = ndtyping_check(cwd=tmp_path)
+    assert text.returncode == 1
+    assert [line.split(": ")[0] for line in text.stdout.splitlines() if ": error: " in line] == [
+        "plain.py:9:10", "shapes.py:9:12", "user.py:3:10"
+    ]  # fmt: skip
+    assert (
+        text.stdout.splitlines()[-1]
+        == "3 errors, 0 warnings, 1 information in 3 files (pyright 1.1.414, ndtyping stubs on)"
+    )
+
+
+@pyright
+@needs_overlay
+def test_split_keeps_the_users_exclude_and_include(tmp_path: Path) -> None:
+    """The plain run extends the user's config with an exclude: their own exclude (and pyright's
+    defaults) still hold, and the files are those one run would check."""
+    project = make_project(tmp_path, USER_CONFIG)
+    (project / "src" / "generated" / "nd_gen.py").write_text("import ndtyping\nz: int = 'excluded'\n")
+    (project / "src" / ".hidden.py").write_text("w: int = 'hidden'\n")
+    (project / "src" / "pkg" / "plain_user.py").write_text("from generated.nd_gen import z\nq: int = 'p'\n")
+    result = ndtyping_check("--json", "--verbose", cwd=project)
+    report = json.loads(result.stdout)
+    # plain_user.py imports an excluded module that imports ndtyping: the overlay run checks it
+    assert overlay_run_files(result.stderr) == {
+        str(project / "src" / "pkg" / "model.py"), str(project / "src" / "pkg" / "plain_user.py")
+    }  # fmt: skip
+    assert {f["file"] for f in report["findings"]} == {"src/pkg/model.py", "src/pkg/plain_user.py"}
+    assert report["summary"]["files"] == 4  # __init__, helpers (plain); model, plain_user (overlay)
+    single = json.loads(ndtyping_check("--json", "--no-split", cwd=project).stdout)
+    assert single["summary"]["files"] == 4 and single["findings"] == report["findings"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -684,3 +811,96 @@ def test_no_overloads_beside_an_argument_error_is_left_out() -> None:
     assert [(f.line, f.rule) for f in kept] == [
         (3, "reportArgumentType"), (5, "reportCallIssue"), (7, "reportCallIssue"), (7, "reportArgumentType")
     ]  # fmt: skip
+
+
+def test_split_follows_ndtyping_through_every_import_form(tmp_path: Path) -> None:
+    """The overlay run gets each file that imports ndtyping in any form, or a local module that
+    does (checked or not, through packages, relative imports and stubs); nothing else."""
+    write_tree(tmp_path, {
+        "pyrightconfig.json": '{"exclude": ["vendored"]}',
+        "alias.py": "import ndtyping as nd\n",
+        "names.py": "from ndtyping import Float, NDArray\n",
+        "submodule.py": "import ndtyping.something\n",
+        "type_checking.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ndtyping import NDArray\n",
+        "in_function.py": "def f():\n    import ndtyping\n",
+        "uses_alias.py": "import numpy as np\nimport alias\n",
+        "uses_uses_alias.py": "from uses_alias import np\n",
+        "pkg/__init__.py": "from .inner import thing\n",
+        "pkg/inner.py": "from names import *\nthing = 1\n",
+        "pkg/other.py": "import os\n",
+        "via_package.py": "import pkg.other\n",  # pkg/__init__.py runs, and it flows
+        "rel/__init__.py": "",
+        "rel/a.py": "from . import b\n",
+        "rel/b.py": "from .. import names\n",
+        "rel/c.py": "from .d import x\n",
+        "rel/d.py": "x = 1\n",
+        "vendored/helper.py": "import ndtyping\n",  # excluded, so not checked; imported all the same
+        "uses_vendored.py": "from vendored.helper import x\n",
+        "typings/stubbed/__init__.pyi": "from ndtyping import NDArray\n",  # the user's stubPath
+        "uses_stub.py": "import stubbed\n",
+        "mentions.py": "# ndtyping, mentioned only\nimport numpy, jax, os.path\ns = 'import ndtyping'\n",
+        "broken.py": "def (:\n",
+        ".hidden/x.py": "import ndtyping\n",
+        "node_modules/y.py": "import ndtyping\n",
+    })  # fmt: skip
+    split = split_files(Project(tmp_path, tmp_path / "pyrightconfig.json"), [])
+
+    def names(paths: tuple[Path, ...]) -> set[str]:
+        return {p.relative_to(tmp_path).as_posix() for p in paths}
+
+    assert names(split.overlay) == {
+        "alias.py", "names.py", "submodule.py", "type_checking.py", "in_function.py", "uses_alias.py",
+        "uses_uses_alias.py", "pkg/__init__.py", "pkg/inner.py", "via_package.py", "rel/a.py", "rel/b.py",
+        "uses_vendored.py", "typings/stubbed/__init__.pyi", "uses_stub.py",
+    }  # fmt: skip
+    assert names(split.plain) == {"pkg/other.py", "rel/__init__.py", "rel/c.py", "rel/d.py", "mentions.py", "broken.py"}
+    assert split.reasons[tmp_path / "uses_vendored.py"] == "line 1 imports helper.py, which holds ndtyping types"
+    # a __builtins__.pyi every file sees, holding ndtyping types: everything goes to the overlay
+    (tmp_path / "__builtins__.pyi").write_text("from ndtyping import NDArray as NDArray\n")
+    everything = split_files(Project(tmp_path, tmp_path / "pyrightconfig.json"), [tmp_path / "rel"])
+    assert names(everything.overlay) == {"rel/__init__.py", "rel/a.py", "rel/b.py", "rel/c.py", "rel/d.py"}
+
+
+def test_split_counts_distributions_that_require_ndtyping(tmp_path: Path) -> None:
+    """A package typed with ndtyping (it requires ndtyping, maybe through an extra or another
+    package) can hand an ndtyping type to its importers; others cannot."""
+    site = tmp_path / "env" / "lib" / "python3.11" / "site-packages"
+    metadata = "Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n{requires}"
+    write_tree(site, {
+        "shapelib-1.0.dist-info/METADATA": metadata.format(
+            name="shapelib", requires="Requires-Dist: ndtyping>=0.1; extra == 'shapes'\n"),
+        "shapelib-1.0.dist-info/top_level.txt": "shapelib\n",
+        "Uses_Shapes-1.0.dist-info/METADATA": metadata.format(name="Uses_Shapes", requires="Requires-Dist: ShapeLib\n"),
+        "Uses_Shapes-1.0.dist-info/RECORD": "uses_shapes/__init__.py,,\nuses_shapes_mod.py,,\n",
+        "other-1.0.dist-info/METADATA": metadata.format(name="other", requires="Requires-Dist: numpy\n"),
+        "other-1.0.dist-info/top_level.txt": "other\n",
+    })  # fmt: skip
+    (tmp_path / "env" / "pyvenv.cfg").write_text("")
+    assert flowing_modules(tmp_path / "env") == {"ndtyping", "shapelib", "uses_shapes", "uses_shapes_mod"}
+    write_tree(tmp_path, {
+        "pyrightconfig.json": '{"venvPath": ".", "venv": "env"}',
+        "a.py": "from uses_shapes import thing\n", "b.py": "import other, numpy\n",
+    })  # fmt: skip
+    split = split_files(Project(tmp_path, tmp_path / "pyrightconfig.json"), [])
+    assert [p.name for p in split.overlay] == ["a.py"] and [p.name for p in split.plain] == ["b.py"]
+
+
+@pyright
+def test_split_enumerates_the_files_pyright_checks(tmp_path: Path) -> None:
+    """The split's files are the ones pyright itself finds: include globs, the user's exclude,
+    pyright's default excludes and virtual environments."""
+    write_tree(tmp_path, {
+        "pyrightconfig.json": '{"include": ["src", "scripts/*.py", "tools"], "exclude": ["**/gen_*", "src/skip"]}',
+        "src/a.py": "", "src/b.pyi": "", "src/gen_x.py": "", "src/skip/c.py": "", "src/deep/gen_y/d.py": "",
+        "src/deep/e.py": "", "src/__pycache__/f.py": "", "src/.cache/g.py": "", "src/node_modules/h.py": "",
+        "src/env/pyvenv.cfg": "", "src/env/i.py": "", "src/notes.txt": "", "scripts/run.py": "",
+        "scripts/sub/no.py": "", "tools/t.py": "", "other/o.py": "",
+    })  # fmt: skip
+    project = Project(tmp_path, tmp_path / "pyrightconfig.json")
+    found = {p.relative_to(tmp_path).as_posix() for p in enumerate_sources(project, [], read_chain(project))}
+    assert found == {"src/a.py", "src/b.pyi", "src/deep/e.py", "scripts/run.py", "tools/t.py"}
+    assert run_pyright(project=tmp_path, cwd=tmp_path).summary["filesAnalyzed"] == len(found)
+    named = enumerate_sources(project, [tmp_path / "src" / "skip" / "c.py", tmp_path / "other"], read_chain(project))
+    assert {p.relative_to(tmp_path).as_posix() for p in named} == {"other/o.py"}  # an excluded file stays out
+    direct = run_pyright([tmp_path / "src" / "skip" / "c.py", tmp_path / "other"], project=tmp_path, cwd=tmp_path)
+    assert direct.summary["filesAnalyzed"] == 1

@@ -13,6 +13,14 @@ to a temporary directory, with a note.
 `stubPath` names one directory, and the project may already keep its own stubs there (pyright's
 default is `typings/`). The check then points pyright at a temporary directory of links holding
 both: the project's stubs, and ndtyping's overlay for the packages it covers (numpy).
+
+The overlay costs every numpy and jax call it types, so only the files an ndtyping type can reach
+(ndtyping.split: they import ndtyping, a distribution that requires it, or such a local module)
+are checked under it; the others by plain pyright, the user's config extended only with an
+`exclude` of the overlay's files, so that it reports on them exactly what pyright alone does. The
+two runs go side by side (two processes) and their findings are merged into one report. When
+every file falls on one side, one pyright runs: with the user's own config and paths when no file
+needs the overlay. `--no-split` keeps the single run under the overlay.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Optional, TextIO, cast
@@ -28,9 +38,10 @@ from typing import Any, Optional, TextIO, cast
 from .einsum_rules import project_einsum
 from .messages import rewrite_findings
 from .numpy_annotations import ndarray_annotation_only
-from .overlay import MINIMUM, build_overlay, einsum_layer, overlay_staleness, supported
+from .overlay import MINIMUM, Einsum, build_overlay, einsum_layer, overlay_staleness, read_manifest, supported
 from .pyright_project import CheckError, Project, find_project, locate_project, merged_stub_dir, user_stub_dir
-from .pyright_runner import PyrightFailed, pyright_command, run_pyright
+from .pyright_runner import PyrightFailed, PyrightRun, pyright_command, run_pyright
+from .split import Split, read_chain, split_files
 
 __all__ = ["CheckError", "Finding", "Project", "find_project", "pyright_command", "run_check"]
 
@@ -63,7 +74,7 @@ class Finding:
 
 def write_config(project: Project, stub_dir: Path, scratch: Path, err: TextIO) -> Path:
     """Write the config pyright runs with: the project's own, extended with ndtyping's stubPath."""
-    settings = {"stubPath": str(stub_dir)}
+    settings: dict[str, Any] = {"stubPath": str(stub_dir)}
     if project.config is not None:
         settings = {"extends": str(project.config), **settings}
     text = json.dumps(settings, indent=2) + "\n"
@@ -78,6 +89,39 @@ def write_config(project: Project, stub_dir: Path, scratch: Path, err: TextIO) -
         return path
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(text)
+    return Path(name)
+
+
+def plain_exclude(project: Project, overlay: tuple[Path, ...]) -> Optional[list[str]]:
+    """The `exclude` of the plain run: the user's (relative to the project root, where the generated
+    config sits) and the overlay's files. None when it cannot be written that way: a config that
+    cannot be read here, a path pyright would read as a pattern, or one on another drive."""
+    settings = read_chain(project)
+    if not settings.readable:
+        return None
+    base = settings.exclude_base or project.root
+    try:
+        entries = [os.path.relpath(os.path.normpath(base / entry), project.root) for entry in settings.exclude]
+        files = [os.path.relpath(path, project.root) for path in overlay]
+    except ValueError:  # Windows: another drive
+        return None
+    if any(c in f for f in files for c in "*?"):
+        return None
+    return [e.replace(os.sep, "/") for e in [*entries, *files]]
+
+
+def write_plain_config(project: Project, exclude: list[str]) -> Optional[Path]:
+    """The plain run's config: the user's own, extended with `exclude`; in the project root (pyright
+    reads relative excludes from there), None when it cannot be written there."""
+    settings: dict[str, Any] = {"exclude": exclude}
+    if project.config is not None:
+        settings = {"extends": str(project.config), **settings}
+    try:
+        handle, name = tempfile.mkstemp(prefix=".ndtyping-pyright-plain-", suffix=".json", dir=project.root)
+    except OSError:
+        return None
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(json.dumps(settings, indent=2) + "\n")
     return Path(name)
 
 
@@ -132,6 +176,8 @@ class Options:
     stubs: bool = True
     json: bool = False
     verbose: bool = False
+    split: bool = True  # the files no ndtyping type reaches are checked without the overlay
+    concurrent: bool = True  # the two runs of a split side by side, else one after the other
 
 
 def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -146,12 +192,6 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     if command is None:
         raise CheckError("pyright is not installed: `pip install pyright` (ndtyping check runs it)")
     project = locate_project(options.project, options.paths, cwd)
-    editor_stubs = user_stub_dir(project)
-    einsum = project_einsum(project, options.paths) if options.stubs else None
-    stale = overlay_staleness(editor_stubs, einsum=einsum)
-    if stale:  # the check itself uses a fresh overlay; the editor still reads the stale one
-        print(f"ndtyping check: the ndtyping stubs your editor uses ({_display_path(str(editor_stubs), cwd)}) are "
-              f"stale, {stale}: run `ndtyping editor` to rebuild them", file=err)  # fmt: skip
 
     stubs_note = ""
     use_stubs = options.stubs
@@ -164,62 +204,91 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         print(f"ndtyping check: the numpy overlay needs numpy >= {wanted} (installed: {version('numpy')}); "
               "checking without ndtyping's numpy stubs", file=err)  # fmt: skip
 
-    with tempfile.TemporaryDirectory(prefix="ndtyping-check-") as scratch_name:
-        scratch = Path(scratch_name)
-        stub_dir: Optional[Path] = None
-        if use_stubs:
+    if options.verbose:
+        print(f"ndtyping check: project root {project.root}, config {project.config or '(none)'}", file=err)
+    # Which files need the overlay (None: all of them, one run as before the split)
+    split: Optional[Split] = split_files(project, options.paths) if use_stubs and options.split else None
+    if options.verbose and split is not None:
+        print(f"ndtyping check: {_plural(len(split.overlay), 'file')} with ndtyping types (checked with the "
+              f"overlay), {len(split.plain)} without (plain pyright)", file=err)  # fmt: skip
+        for path in split.overlay:
+            print(f"ndtyping check:   {_display_path(str(path), cwd)}: {split.reasons[path]}", file=err)
+    overlay_needed = use_stubs and (split is None or bool(split.overlay))
 
-            def warn(message: str) -> None:
-                print(f"ndtyping check: warning: {message}", file=err)
+    editor_stubs = user_stub_dir(project)
+    einsum = None
+    if options.stubs and (overlay_needed or read_manifest(editor_stubs) is not None):
+        einsum = project_einsum(project, options.paths)
+    stale = overlay_staleness(editor_stubs, einsum=einsum)
+    if stale:  # the check itself uses a fresh overlay; the editor still reads the stale one
+        print(f"ndtyping check: the ndtyping stubs your editor uses ({_display_path(str(editor_stubs), cwd)}) are "
+              f"stale, {stale}: run `ndtyping editor` to rebuild them", file=err)  # fmt: skip
 
-            overlay = build_overlay(warn=warn)
-            if einsum:  # the project's einsum spellings: a layer over the cached overlay, this run only
-                overlay = einsum_layer(overlay, einsum, scratch / "overlay", warn=warn)
-            stub_dir, shadowed = merged_stub_dir(overlay, editor_stubs, scratch)
-            if shadowed:
-                print(f"ndtyping check: ndtyping's overlay replaces your stubs for {', '.join(shadowed)}", file=err)
-        generated: Optional[Path] = None
-        try:
-            config = project.config  # without stubs, the user's config as it is
-            if stub_dir is not None:
-                config = generated = write_config(project, stub_dir, scratch, err)
-            if options.verbose:
-                print(f"ndtyping check: project root {project.root}, config {project.config or '(none)'}", file=err)
-                if generated is not None:
-                    print(f"ndtyping check: generated {generated}:\n{generated.read_text()}", end="", file=err)
-            try:
-                result = run_pyright(
-                    (p.resolve() for p in options.paths), project=config, python_version=options.python_version,
-                    cwd=cwd, command=command,
-                )  # fmt: skip
-            except PyrightFailed as error:
-                raise CheckError(str(error)) from None
-            if options.verbose:
-                print("ndtyping check: running " + " ".join(result.command), file=err)
-        finally:
-            if generated is not None:
-                generated.unlink(missing_ok=True)
-
+    generated: list[Path] = []
+    pool = ThreadPoolExecutor(max_workers=1) if options.concurrent else None
     try:
-        findings, report = parse_report(result.stdout, cwd)
-    except (ValueError, KeyError, TypeError):
-        report, findings = None, []
-    kept = [f for f in findings if not (f.severity == "error" and ndarray_annotation_only(f.rule, f.message))]
-    accepted = len(findings) - len(kept)
-    findings = in_user_words(kept, cwd)
-    if report is None or result.returncode not in (0, 1):
-        detail = "\n".join(
-            part.strip() for part in (result.stderr, result.stdout if report is None else "") if part.strip()
-        )
-        raise CheckError(f"pyright failed (exit status {result.returncode}):\n{detail or '(no output)'}")
+        with tempfile.TemporaryDirectory(prefix="ndtyping-check-") as scratch_name:
+            scratch = Path(scratch_name)
+            plain_run: Optional[Callable[[], PyrightRun]] = None
+            overlay_paths: list[Path] = list(options.paths)
+            if not overlay_needed:  # plain pyright: the user's own config and paths
+                plain_run = _runner(options, options.paths, project.config, cwd, command, "", err)
+            elif split is not None and split.plain:
+                exclude = plain_exclude(project, split.overlay)
+                plain_config = write_plain_config(project, exclude) if exclude is not None else None
+                if plain_config is not None:
+                    generated.append(plain_config)
+                    plain_run = _runner(options, options.paths, plain_config, cwd, command, "(plain) ", err)
+                    if options.verbose:
+                        print(f"ndtyping check: generated {plain_config}:\n{plain_config.read_text()}", end="",
+                              file=err)  # fmt: skip
+                    overlay_paths = list(split.overlay)
+                elif options.verbose:
+                    print("ndtyping check: one run under the overlay (the plain run's exclude cannot be written)",
+                          file=err)  # fmt: skip
+            # the plain run starts first: the overlay is built (or found in its cache) meanwhile
+            pending = pool.submit(plain_run) if pool is not None and plain_run is not None else None
+            runs: list[tuple[PyrightRun, bool]] = []  # (run, under the overlay)
+            if overlay_needed:
+                config = _overlay_config(project, einsum, scratch, options, cwd, err, generated)
+                label = "(overlay) " if plain_run is not None else ""
+                runs.append((_runner(options, overlay_paths, config, cwd, command, label, err)(), True))
+            if pending is not None:
+                runs.insert(0, (pending.result(), False))
+            elif plain_run is not None:
+                runs.insert(0, (plain_run(), False))
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
+        for path in generated:
+            path.unlink(missing_ok=True)
 
-    version = str(report.get("version", "?"))
+    findings: list[Finding] = []
+    accepted, files, version_seen = 0, 0, "?"
+    for result, overlaid in runs:
+        try:
+            found, report = parse_report(result.stdout, cwd)
+        except (ValueError, KeyError, TypeError):
+            report, found = None, []
+        if report is None or result.returncode not in (0, 1):
+            detail = "\n".join(
+                part.strip() for part in (result.stderr, result.stdout if report is None else "") if part.strip()
+            )
+            raise CheckError(f"pyright failed (exit status {result.returncode}):\n{detail or '(no output)'}")
+        if overlaid:  # only the overlay's findings are in ndtyping's words; plain pyright's stay as they are
+            kept = [f for f in found if not (f.severity == "error" and ndarray_annotation_only(f.rule, f.message))]
+            accepted += len(found) - len(kept)
+            found = in_user_words(kept, cwd)
+        findings += found
+        version_seen = str(report.get("version", version_seen))
+        files += int(report.get("summary", {}).get("filesAnalyzed", 0))
+    findings.sort(key=lambda f: (f.file, f.line, f.column))
+
     counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "information")}
-    files = int(report.get("summary", {}).get("filesAnalyzed", 0))
     if options.json:
         summary = {
             "errors": counts["error"], "warnings": counts["warning"], "information": counts["information"],
-            "files": files, "pyright": version, "stubs": use_stubs, "stubs_note": stubs_note or None,
+            "files": files, "pyright": version_seen, "stubs": use_stubs, "stubs_note": stubs_note or None,
             "accepted_ndarray_annotations": accepted,
         }  # fmt: skip
         json.dump({"findings": [asdict(f) for f in findings], "summary": summary}, out, indent=2)
@@ -227,11 +296,55 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     else:
         for finding in findings:
             print(finding.format(), file=out)
-        print(summary_line(counts, files, version, stubs_note, accepted), file=out)
+        print(summary_line(counts, files, version_seen, stubs_note, accepted), file=out)
     if files == 0:
         where = ", ".join(str(p) for p in options.paths) if options.paths else "your config's include/exclude"
         raise CheckError(f"no Python files to check in {where}")
     return 1 if counts["error"] else 0
+
+
+def _overlay_config(
+    project: Project, einsum: Optional[Einsum], scratch: Path, options: Options, cwd: Path, err: TextIO,
+    generated: list[Path],
+) -> Path:  # fmt: skip
+    """The overlay run's config (the user's, extended with the overlay as stubPath), written."""
+
+    def warn(message: str) -> None:
+        print(f"ndtyping check: warning: {message}", file=err)
+
+    overlay = build_overlay(warn=warn)
+    if einsum:  # the project's einsum spellings: a layer over the cached overlay, this run only
+        overlay = einsum_layer(overlay, einsum, scratch / "overlay", warn=warn)
+    stub_dir, shadowed = merged_stub_dir(overlay, user_stub_dir(project), scratch)
+    if shadowed:
+        print(f"ndtyping check: ndtyping's overlay replaces your stubs for {', '.join(shadowed)}", file=err)
+    config = write_config(project, stub_dir, scratch, err)
+    if config.parent == project.root:
+        generated.append(config)
+    if options.verbose:
+        print(f"ndtyping check: generated {config}:\n{config.read_text()}", end="", file=err)
+    return config
+
+
+def _runner(
+    options: Options, paths: Sequence[Path], config: Optional[Path], cwd: Path, command: list[str], label: str,
+    err: TextIO,
+) -> Callable[[], PyrightRun]:  # fmt: skip
+    """One pyright run on `paths` with `config`, ready to start (here or in a thread)."""
+
+    def run() -> PyrightRun:
+        try:
+            result = run_pyright(
+                (p.resolve() for p in paths), project=config, python_version=options.python_version, cwd=cwd,
+                command=command,
+            )  # fmt: skip
+        except PyrightFailed as error:
+            raise CheckError(str(error)) from None
+        if options.verbose:
+            print(f"ndtyping check: running {label}" + " ".join(result.command), file=err)
+        return result
+
+    return run
 
 
 def _plural(count: int, word: str) -> str:

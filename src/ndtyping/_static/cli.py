@@ -41,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
                        "(default: found from the current directory upwards, as pyright does)")  # fmt: skip
     check.add_argument("--pythonversion", metavar="X.Y", help="analyse for this Python version (pyright's option)")
     check.add_argument("--no-stubs", action="store_true", help="run pyright without ndtyping's stubs")
+    check.add_argument("--no-split", action="store_true",
+                       help="check every file under ndtyping's stubs in one pyright run (by default the files "
+                       "no ndtyping type can reach are checked by plain pyright, side by side)")  # fmt: skip
     check.add_argument("--json", action="store_true", help="print the findings and summary as JSON")
     check.add_argument("-v", "--verbose", action="store_true", help="show the pyright command and generated config")
 
@@ -82,7 +85,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         if args.command == "check":
             options = Options(
                 paths=args.paths, project=args.project, python_version=args.pythonversion,
-                stubs=not args.no_stubs, json=args.json, verbose=args.verbose,
+                stubs=not args.no_stubs, json=args.json, verbose=args.verbose, split=not args.no_split,
             )  # fmt: skip
             return run_check(options)
         if args.command == "editor":
