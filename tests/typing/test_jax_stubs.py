@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ndtyping._static.overlay import _apply, _misfit, _parse_template, _template_text, build_overlay, supported
+from ndtyping._static.overlay import _apply, _misfit, _template_text, build_overlay, supported
+from ndtyping._static.template_sections import parse_template
 
 from .run_pyright import HERE, Diagnostic, run_pyright
 from .test_stubs import config
@@ -57,7 +58,7 @@ def test_renaming_jax_array_class() -> None:
     defines anew), and does not fit a jax whose basearray has no class `Array`; it is part of
     its module's base, so such a module keeps jax's own text (the preamble alone would define
     `Array` twice)."""
-    sections = [s for s in _parse_template(_template_text("jax")) if s.module == "jax._src.basearray"]
+    sections = [s for s in parse_template(_template_text("jax")) if s.module == "jax._src.basearray"]
     assert [s.action for s in sections] == ["rename-class", "preamble", "narrow", "narrow"]
     source = (
         "from typing import final\n@final\nclass Array:\n  def copy(self) -> Array: ...\n"

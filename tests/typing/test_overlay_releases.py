@@ -109,7 +109,8 @@ def test_a_removed_module_costs_only_its_shapes(tmp_path: Path) -> None:
 def test_narrowing_a_class_changes_its_bases_only() -> None:
     """`## numpy: narrow number generic -> _NdtNumber` makes the class derive from the new name;
     the same name inside the class body (a method's annotation) stays the library's."""
-    from ndtyping._static.overlay import _apply, _parse_template
+    from ndtyping._static.overlay import _apply
+    from ndtyping._static.template_sections import parse_template
 
     source = (
         "class generic: ...\n"
@@ -119,7 +120,7 @@ def test_narrowing_a_class_changes_its_bases_only() -> None:
         "    def widen(self, other: generic) -> generic: ...\n"
         "def keep(x: generic) -> generic: ...\n"
     )
-    (section,) = _parse_template("## numpy: narrow number generic -> _NdtNumber\n")
+    (section,) = parse_template("## numpy: narrow number generic -> _NdtNumber\n")
     patched = _apply(source, ast.parse(source), [section])
     assert "    _NdtNumber,\n):" in patched
     assert "def widen(self, other: generic) -> generic: ..." in patched
@@ -130,10 +131,11 @@ def test_narrowing_a_class_to_a_generic_base() -> None:
     """The new base may take the class's type variables (numpy's ndarray derives from
     `_NdtArrayCommon[_ShapeT_co]`, which carries its shape to ndtyping's `_Shaped`), and the
     feature tag after it is still read."""
-    from ndtyping._static.overlay import _apply, _parse_template
+    from ndtyping._static.overlay import _apply
+    from ndtyping._static.template_sections import parse_template
 
     source = "class _Common: ...\nclass ndarray(_Common, Generic[_ShapeT_co, _DTypeT_co]): ...\n"
-    (section,) = _parse_template("## numpy: narrow ndarray _Common -> _NdtArrayCommon[_ShapeT_co] [array-base]\n")
+    (section,) = parse_template("## numpy: narrow ndarray _Common -> _NdtArrayCommon[_ShapeT_co] [array-base]\n")
     assert (section.new, section.old, section.feature) == ("_NdtArrayCommon[_ShapeT_co]", "_Common", "array-base")
     patched = _apply(source, ast.parse(source), [section])
     assert "class ndarray(_NdtArrayCommon[_ShapeT_co], Generic[_ShapeT_co, _DTypeT_co]): ..." in patched

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ndtyping._static.overlay import _apply, _misfit, _parse_template, _template_text, build_overlay, supported
+from ndtyping._static.overlay import _apply, _misfit, _template_text, build_overlay, supported
+from ndtyping._static.template_sections import parse_template
 
 from .run_pyright import HERE, Diagnostic, run_pyright
 
@@ -56,7 +57,7 @@ def test_overloads_before_a_method_take_its_indentation() -> None:
     """`before ndarray.__mul__` inserts the template's (unindented) overloads ahead of the method's
     first definition, at the method's indentation; a single definition becomes the last overload; a
     class without the method does not fit."""
-    sections = [s for s in _parse_template(_template_text("numpy")) if s.target == "ndarray.__mul__"]
+    sections = [s for s in parse_template(_template_text("numpy")) if s.target == "ndarray.__mul__"]
     assert [s.action for s in sections] == ["before"]
     source = "class generic:\n    def __mul__(self, o): ...\nclass ndarray:\n    def size(self): ...\n    def __mul__(self, o): ...\n"
     patched = _apply(source, ast.parse(source), sections).splitlines()
