@@ -30,6 +30,8 @@ to the library's overloads. (It is not marked `@deprecated` to put the error on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # Literal axes, in the order overloads are tried (the cost of a call grows with those tried first).
 JOIN_AXES = [0, -1, 1, -2, 2, -3, 3]
 UNKNOWN = "_NdtAny"
@@ -108,3 +110,27 @@ class ShapesDoNotConcatenate(_NdtGeneric[_NdtJoined]):
 class ShapesDoNotStack(_NdtGeneric[_NdtJoined]):
     """The result of stacking arrays whose known shapes differ: any use is an error."""
     __slots__ = ()'''
+
+
+Rules = list[tuple[str, str]]  # (the `tup` parameter's type, the result's shape)
+
+
+def stacking_rules(array: Callable[[list[str]], str], shaped: str, a: str, rest: str) -> tuple[Rules, Rules, Rules]:
+    """hstack's, vstack's and column_stack's rules, in the generator's own array type (`array(shape)`
+    of dtype `_NdtD`; `shaped` the format of `element`). hstack: 1-D arrays joined end to end,
+    others along axis 1; vstack: 1-D arrays become rows (mixed with 2-D ones), others joined along
+    axis 0; column_stack: 1-D arrays become columns."""
+    vector = element(shaped, "_NdtD", [a])
+    hstack = [
+        (f"_NdtSequence[{array(['_NdtAny'])}]", tup(["_NdtAny"])),
+        (f"_NdtSequence[{element(shaped, '_NdtD', [a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
+    ]
+    vstack = [
+        (f"_NdtSequence[{vector} | {array(['_NdtAny', a])}]", tup(["_NdtAny", a])),
+        (f"_NdtSequence[{element(shaped, '_NdtD', ['_NdtAny', rest])}]", tup(["_NdtAny", rest])),
+    ]
+    column = [
+        (f"_NdtSequence[{vector} | {array([a, '_NdtAny'])}]", tup([a, "_NdtAny"])),
+        (f"_NdtSequence[{element(shaped, '_NdtD', [a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
+    ]
+    return hstack, vstack, column

@@ -887,20 +887,9 @@ def joins() -> list[str]:
     )  # fmt: skip
     # hstack: 1-D arrays joined end to end, others along axis 1; vstack: 1-D arrays become rows
     # (mixed with 2-D ones), others joined along axis 0; column_stack: 1-D arrays become columns
-    hstack_rules = [
-        (f"_NdtSequence[{arr('_NdtD', tup(['_NdtAny']))}]", tup(["_NdtAny"])),
-        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
-    ]
-    vstack_rules = [
-        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {arr('_NdtD', tup(['_NdtAny', a]))}]",
-         tup(["_NdtAny", a])),
-        (f"_NdtSequence[{_join_element(['_NdtAny', rest])}]", tup(["_NdtAny", rest])),
-    ]  # fmt: skip
-    column_rules = [
-        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {arr('_NdtD', tup([a, '_NdtAny']))}]",
-         tup([a, "_NdtAny"])),
-        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
-    ]  # fmt: skip
+    hstack_rules, vstack_rules, column_rules = join_rules.stacking_rules(
+        lambda shape: arr("_NdtD", tup(shape)), SHAPED, a, rest
+    )
     for name, rules, tail in (
         ("hstack", hstack_rules, ", dtype: None = None"),
         ("vstack", vstack_rules, ", dtype: None = None"),

@@ -1269,20 +1269,9 @@ def joins() -> list[str]:
     # hstack: 1-D arrays joined end to end, others along axis 1; vstack: 1-D arrays become rows
     # (mixed with 2-D ones), others joined along axis 0; column_stack: 1-D arrays become columns
     kw = "*, dtype: None = None, casting: _NdtAny = 'same_kind'"
-    hstack_rules = [
-        (f"_NdtSequence[{shaped_array(tup(['_NdtAny']), '_NdtD')}]", tup(["_NdtAny"])),
-        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
-    ]
-    vstack_rules = [
-        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {shaped_array(tup(['_NdtAny', a]), '_NdtD')}]",
-         tup(["_NdtAny", a])),
-        (f"_NdtSequence[{_join_element(['_NdtAny', rest])}]", tup(["_NdtAny", rest])),
-    ]  # fmt: skip
-    column_rules = [
-        (f"_NdtSequence[{join_rules.element(SHAPED, '_NdtD', [a])} | {shaped_array(tup([a, '_NdtAny']), '_NdtD')}]",
-         tup([a, "_NdtAny"])),
-        (f"_NdtSequence[{_join_element([a, '_NdtAny', rest])}]", tup([a, "_NdtAny", rest])),
-    ]  # fmt: skip
+    hstack_rules, vstack_rules, column_rules = join_rules.stacking_rules(
+        lambda shape: shaped_array(tup(shape), "_NdtD"), SHAPED, a, rest
+    )
     for module, name, rules, tail in (
         ("numpy._core.shape_base", "hstack", hstack_rules, kw),
         ("numpy._core.shape_base", "vstack", vstack_rules, kw),
