@@ -55,6 +55,9 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     "jax_dpsgd_grads_ok.py:28": "jax.vmap(jax.grad(example_loss), in_axes=(None, 0, 0))(params, xs, ys) is typed NDArray[Any, B, Any]: the gradient of a NamedTuple argument is the NamedTuple (batched), not an array",
     "np_skl_gmm_mstep_ok.py:32": "covariances[k].flat[:: n + 1] += reg_covar: .flat is Iterator[Any], which has no __getitem__/__setitem__ (numpy's flatiter has both); two errors",
     "np_skl_label_binarize_ok.py:34": "np.sum(int64 array * int64 array, axis=0) is NDArray[integer, C], not the int64 numpy gives; two errors",
+    # numpy >= 2.5 only (the 3.13 stack): numpy's own diag_indices_from asks for an ndarray of rank >= 2,
+    # and the overlay has no rule for it, so an NDArray argument meets numpy's signature
+    "np_skl_rbf_kernel_ok.py:35": "np.diag_indices_from(K) of an NDArray[float64, N, N]: no ndtyping rule, numpy 2.5's parameter is ndarray[tuple[int, int, *tuple[int, ...]]]",
     # ndtyping's shape rules, in the NDArray protocol (plain pyright too)
     "jax_rope_attention_ok.py:31": "x * cos[:, None, :]: (B, T, H, Dh) times (T, 1, Dh) is rejected (a size-1 middle axis against an operand one rank longer is not a modelled broadcast); two errors",
     "np_cmaes_update_ok.py:35": "state.mean + state.sigma * (z * np.sqrt(eigvals)) @ B.T: (D,) plus a numpy array of unknown shape keeps (D,), losing the (lam, D) rank the return declares",
