@@ -904,3 +904,22 @@ def test_split_enumerates_the_files_pyright_checks(tmp_path: Path) -> None:
     assert {p.relative_to(tmp_path).as_posix() for p in named} == {"other/o.py"}  # an excluded file stays out
     direct = run_pyright([tmp_path / "src" / "skip" / "c.py", tmp_path / "other"], project=tmp_path, cwd=tmp_path)
     assert direct.summary["filesAnalyzed"] == 1
+
+
+def test_split_resolves_imports_through_extra_paths_and_execution_environments(tmp_path: Path) -> None:
+    """A module found through the config's extraPaths or an execution environment's root (or its
+    extraPaths) counts as local: importing one that imports ndtyping puts the importer under the
+    overlay."""
+    write_tree(tmp_path, {
+        "pyrightconfig.json": '{"include": ["app"], "extraPaths": ["libs"], "executionEnvironments": '
+                              '[{"root": "app/service", "extraPaths": ["shared"]}]}',
+        "libs/shapes_lib.py": "from ndtyping import NDArray\n",
+        "shared/shared_shapes.py": "import ndtyping\n",
+        "app/service/helper.py": "import os\n",
+        "app/a.py": "import shapes_lib\n",
+        "app/service/b.py": "from shared_shapes import x\n",
+        "app/service/c.py": "import helper\n",
+    })  # fmt: skip
+    split = split_files(Project(tmp_path, tmp_path / "pyrightconfig.json"), [])
+    assert sorted(p.name for p in split.overlay) == ["a.py", "b.py"]
+    assert sorted(p.name for p in split.plain) == ["c.py", "helper.py"]
