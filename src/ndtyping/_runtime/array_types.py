@@ -29,7 +29,7 @@ from .dtypes import CATEGORIES, DTypeCategory, dtype_name
 from .engine import ArraySpec, safe_repr
 from .grammar import ANY, FIXED, NAMED, VARIADIC, Dim, ShapeSpec, normalise_name
 
-__all__ = ["BARE_NDARRAY", "SPELLINGS", "array_spec", "as_spec", "numpy_alias_spec", "spec_of"]
+__all__ = ["BARE_NDARRAY", "SPELLINGS", "alias_target", "array_spec", "as_spec", "numpy_alias_spec", "spec_of"]
 
 
 class _Spellings:
@@ -63,6 +63,13 @@ def as_spec(annotation: Any, function: str = "as_spec") -> ArraySpec:
     if isinstance(annotation, ArraySpec):
         return annotation
     spec = array_spec(annotation)
+    seen = 0
+    while spec is None and seen < 16:  # a type alias of an array type (numpy 2.5's npt.NDArray is one)
+        annotation_value = alias_target(annotation)
+        if annotation_value is None:
+            break
+        annotation, seen = annotation_value, seen + 1
+        spec = array_spec(annotation)
     if spec is None:
         spec = getattr(annotation, "_ndt_category_spec", None)  # bare `Float`: any floating array, any shape
     if isinstance(spec, ArraySpec):
@@ -230,3 +237,51 @@ def _spellings(name: str, own: Any) -> tuple[Any, ...]:
     costs milliseconds at `import ndtyping`, and an annotation that uses it has imported it)."""
     extensions = sys.modules.get("typing_extensions")
     return tuple({own, getattr(typing, name, own), getattr(extensions, name, own)})
+
+
+# --------------------------------------------------------------------------- type aliases
+
+
+def _alias_types() -> tuple[type, ...]:
+    """typing's TypeAliasType (3.12+) and, if the user imported it, typing_extensions' backport."""
+    extensions = sys.modules.get("typing_extensions")
+    found = {getattr(typing, "TypeAliasType", None), getattr(extensions, "TypeAliasType", None)}
+    return tuple(t for t in found if isinstance(t, type))
+
+
+def alias_target(annotation: Any) -> Any:
+    """What the type alias `annotation` stands for (a generic one substituted), or None when it is
+    no alias, or its value names something not defined yet."""
+    value_of = _alias_value(annotation)
+    if value_of is None:
+        return None
+    try:
+        return value_of()
+    except NameError:
+        return None
+
+
+def _alias_value(annotation: Any) -> Any:
+    """For a type alias (or a subscripted generic one), a function that evaluates what it stands
+    for (its value may name things defined later); None for anything else."""
+    kinds = _alias_types()
+    if not kinds:  # <=3.11 without typing_extensions' backport: no alias objects exist
+        return None
+    if isinstance(annotation, kinds):
+        return lambda: annotation.__value__
+    origin = typing.get_origin(annotation)
+    if origin is not None and isinstance(origin, kinds):
+        args = typing.get_args(annotation)
+
+        def substituted() -> Any:
+            value = origin.__value__
+            parameters = getattr(origin, "__type_params__", ())
+            if value in parameters and len(args) == len(parameters):
+                return args[parameters.index(value)]  # `type Same[T] = T`: a TypeVar has no [...]
+            try:
+                return value[args]  # `type V[T] = list[T]`; V[int] is list[int]
+            except TypeError:
+                return value  # its parameters cannot be substituted: checked with their bounds
+
+        return substituted
+    return None

@@ -21,7 +21,7 @@ import typing
 from typing import Any, Callable, Optional, Union
 
 from .._errors import AnnotationError
-from .array_types import array_spec
+from .array_types import _alias_value, alias_target, array_spec
 from .bindings import Scope
 from .engine import describe_value, match_array
 
@@ -213,48 +213,6 @@ def _assert_isinstance_works(cls: type) -> None:
 
 # The aliases being compiled, by id, each with the cell its finished checker goes into.
 _ALIASES_IN_PROGRESS: dict[int, list[Optional[Checker]]] = {}
-
-
-def _alias_types() -> tuple[type, ...]:
-    return tuple(t for t in _spellings("TypeAliasType") if isinstance(t, type))
-
-
-def alias_target(annotation: Any) -> Any:
-    """What the type alias `annotation` stands for (a generic one substituted), or None when it is
-    no alias, or its value names something not defined yet."""
-    value_of = _alias_value(annotation)
-    if value_of is None:
-        return None
-    try:
-        return value_of()
-    except NameError:
-        return None
-
-
-def _alias_value(annotation: Any) -> Any:
-    """For a type alias (or a subscripted generic one), a function that evaluates what it stands
-    for (its value may name things defined later); None for anything else."""
-    kinds = _alias_types()
-    if not kinds:  # <=3.11 without typing_extensions' backport: no alias objects exist
-        return None
-    if isinstance(annotation, kinds):
-        return lambda: annotation.__value__
-    origin = typing.get_origin(annotation)
-    if origin is not None and isinstance(origin, kinds):
-        args = typing.get_args(annotation)
-
-        def substituted() -> Any:
-            value = origin.__value__
-            parameters = getattr(origin, "__type_params__", ())
-            if value in parameters and len(args) == len(parameters):
-                return args[parameters.index(value)]  # `type Same[T] = T`: a TypeVar has no [...]
-            try:
-                return value[args]  # `type V[T] = list[T]`; V[int] is list[int]
-            except TypeError:
-                return value  # its parameters cannot be substituted: checked with their bounds
-
-        return substituted
-    return None
 
 
 def _compile_alias(annotation: Any, value_of: Callable[[], Any]) -> Optional[Checker]:

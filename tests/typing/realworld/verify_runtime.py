@@ -11,8 +11,8 @@ they return (containers, whose fields `check` does not look into, are asserted e
   argument or return value), numpy's or jax's own error, or one of main()'s asserts; and whether
   the exception passed through the bug line itself.
 
-    python tests/typing/realworld/verify_runtime.py            # all twins, a table
-    python tests/typing/realworld/verify_runtime.py np_sp_lfilter jax_kf_scan
+    python -m tests.typing.realworld.verify_runtime            # all twins, a table
+    python -m tests.typing.realworld.verify_runtime np_sp_lfilter jax_kf_scan
 
 tests/typing/test_realworld_corpus.py runs `run_twin()` on every twin.
 """
@@ -24,14 +24,11 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from ndtyping import ShapeError
+from tests.typing.corpus_support import load_checked
+from tools.measure_corpus import bug_line
 
-from ndtyping import ShapeError  # noqa: E402
-from tests.typing.corpus_support import load_checked  # noqa: E402
-from tools.measure_corpus import bug_line  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True)
