@@ -8,7 +8,20 @@
 from typing import Any, Generic, Protocol
 
 import numpy as np
-from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
+
+# DimensionVar and ShapeVar are imported under their public names, not assigned: an import alias
+# keeps the name typing_extensions.TypeVar, which every checker knows as the TypeVar constructor
+# (pyright, basedpyright, mypy, Pyrefly, ty), so `N = DimensionVar("N")` makes N a type variable
+# and `NDArray[float32, N]` a type. mypy and Pyrefly read the assignment `DimensionVar = TypeVar`
+# as a variable holding the class, and N as a value (`[valid-type]`, `[not-a-type]`): docs/checkers.md.
+from typing_extensions import (
+    TypeAlias,
+    TypeVar,
+    TypeVar as DimensionVar,
+    TypeVarTuple,
+    TypeVarTuple as ShapeVar,
+    Unpack,
+)
 
 from .._runtime.engine import ArraySpec
 from . import (
@@ -26,10 +39,6 @@ from . import (
 # Only the public names: is_generic_array, describe_generic and spec_of (at the end) are declared
 # for ndtyping's own modules and are not exported.
 __all__ = ["NDArray", "ShapedArray", "DimensionVar", "ShapeVar"]
-
-# A dimension is a type variable to the checker, and a shape variable a TypeVarTuple.
-DimensionVar = TypeVar
-ShapeVar = TypeVarTuple
 
 # The names show in hovers and messages (`DType@ShapedArray`), so they say what they are.
 DType = TypeVar("DType", bound=np.generic, covariant=True)
