@@ -13,7 +13,7 @@ import numpy as np
 # keeps the name typing_extensions.TypeVar, which every checker knows as the TypeVar constructor
 # (pyright, basedpyright, mypy, Pyrefly, ty), so `N = DimensionVar("N")` makes N a type variable
 # and `NDArray[float32, N]` a type. mypy and Pyrefly read the assignment `DimensionVar = TypeVar`
-# as a variable holding the class, and N as a value (`[valid-type]`, `[not-a-type]`): docs/checkers.md.
+# as a variable holding the class, and N as a value (`[valid-type]`, `[not-a-type]`).
 from typing_extensions import (
     TypeAlias,
     TypeVar,
