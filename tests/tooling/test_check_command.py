@@ -872,6 +872,9 @@ def test_split_counts_distributions_that_require_ndtyping(tmp_path: Path) -> Non
         "shapelib-1.0.dist-info/top_level.txt": "shapelib\n",
         "Uses_Shapes-1.0.dist-info/METADATA": metadata.format(name="Uses_Shapes", requires="Requires-Dist: ShapeLib\n"),
         "Uses_Shapes-1.0.dist-info/RECORD": "uses_shapes/__init__.py,,\nuses_shapes_mod.py,,\n",
+        # installed as RECORD says: Python 3.12+ leaves a listed file that is missing out of `files`
+        "uses_shapes/__init__.py": "",
+        "uses_shapes_mod.py": "",
         "other-1.0.dist-info/METADATA": metadata.format(name="other", requires="Requires-Dist: numpy\n"),
         "other-1.0.dist-info/top_level.txt": "other\n",
     })  # fmt: skip

@@ -30,7 +30,7 @@ def sizes(x: npt.NDArray[np.float32]) -> None:
     assert_type(info.dtype, np.dtype[Any])
     assert_type(ndtyping.get_size(T, info), int)
     assert_type(ndtyping.get_size(T), int)
-    assert_type(ndtyping.get_size(Float32[np.ndarray, "*b n"], {"b": (2, 3), "n": 4}), int)
+    assert_type(ndtyping.get_size(Float32[npt.NDArray[np.float32], "*b n"], {"b": (2, 3), "n": 4}), int)
     assert_type(ndtyping.get_size(T, (3,)), int)
     ndtyping.get_size(T, 3)  # pyright: ignore[reportArgumentType]
 
@@ -44,7 +44,7 @@ def sizes_from_dimension_names(x: NDArray[float32, N, L3]) -> None:
 def clones() -> None:
     half: Any = ndtyping.clone(T, dtype=float16)
     batched: Any = ndtyping.clone(T, shape=(N, L3))
-    ndtyping.clone(Float32[np.ndarray, "n 3"], shape="batch n 3")
+    ndtyping.clone(Float32[npt.NDArray[np.float32], "n 3"], shape="batch n 3")
     ndtyping.clone(T, float16)  # pyright: ignore[reportCallIssue]  # dtype and shape are keywords
 
 
