@@ -373,7 +373,7 @@ def layout() -> list[str]:
 
 
 def products() -> list[str]:
-    """matmul and dot: vector.vector, matrix.vector, vector.matrix, matrix.matrix (matmul: batched)."""
+    """matmul and dot: vector.vector, vector.matrix, batched matrix.matrix and matrix.vector."""
     a, b, c = LETTERS[:3]
     out = []
     for name in ("matmul", "dot"):
@@ -399,11 +399,15 @@ def products() -> list[str]:
                 res("_NdtD", ANY_SHAPE),
             )
         )
-        last = ([REST, a, b], [REST, b, c], [REST, a, c]) if name == "matmul" else ([a, b], [b, c], [a, c])
-        more = [([REST, a, b], [b, c], [REST, a, c]), ([REST, a, b], [b], [REST, a])]
+        # matrix.matrix and matrix.vector are the batch rules below with an empty batch: each overload
+        # written once, since an untyped argument meets them all (docs/dev/pyright-performance.md, 14)
+        cases = [([a], [a], []), ([a], [a, b], [b])]
+        if name == "matmul":
+            cases.append(([REST, a, b], [REST, b, c], [REST, a, c]))
+        cases += [([REST, a, b], [b, c], [REST, a, c]), ([REST, a, b], [b], [REST, a])]
         if name == "matmul":  # a batch against a shared matrix or vector, either side
-            more += [([a], [REST, a, b], [REST, b]), ([a, b], [REST, b, c], [REST, a, c])]
-        for left, right, result in [([a], [a], []), ([a, b], [b], [a]), ([a], [a, b], [b]), last, *more]:
+            cases += [([a], [REST, a, b], [REST, b]), ([a, b], [REST, b, c], [REST, a, c])]
+        for left, right, result in cases:
             params = f"a: {arr('_NdtD', tup(left))}, b: {arr('_NdtD', tup(right))}, *, precision: _NdtAny = None, preferred_element_type: None = None"
             out.append(overload(name, params, res("_NdtD", tup(result))))
         # dot with a 3-d or larger second array (a sum over its second-to-last axis): jax's result.

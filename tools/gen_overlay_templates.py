@@ -428,22 +428,27 @@ MATMUL_MORE = [
 
 
 def products() -> list[str]:
-    """dot: matrix.matrix, matrix.vector, vector.vector, vector.matrix (likelihood order)."""
-    a, b, c = LETTERS[:3]
-    cases = [([a, b], [b, c], [a, c]), ([a, b], [b], [a]), ([a], [a], []), ([a], [a, b], [b])]
+    """dot: vector.vector, vector.matrix, then an array of any rank >= 2 with a matrix or a vector
+    (`Rest` empty is matrix.matrix and matrix.vector: one overload each, not two).
+
+    Every overload here is one more that an untyped argument meets (pyright tries all of them when
+    an argument is Unknown) and, nested (`dot(dot(a, b), c)`) or in the attribute cycles of an
+    untyped class, the cost grows faster than their number: a filterpy class took 41 s with 11 and
+    17 s with 7 (docs/dev/pyright-performance.md, 14). So the guard also takes a sequence or a
+    scalar first (numpy's result, Any, either way), and one tail takes the rest.
+    """
+    a, b = LETTERS[:2]
     out = [header.before("numpy._core.multiarray", "dot")]
-    out.append(guarded("dot", "a: _ndt_np.ndarray[_NdtAny, _NdtAny], b: _NdtArrayLike, out: None = None", "_NdtAny"))
+    other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | complex"
+    out.append(guarded("dot", f"a: {other}, b: _NdtArrayLike, out: None = None", "_NdtAny"))
+    cases = [([a], [a], []), ([a], [a, b], [b]), *MATMUL_MORE[:2]]
     for left, right, result_shape in cases:
-        for family in GUARDED:
-            params = f"a: {family(tup(left), '_NdtD')}, b: {family(tup(right), '_NdtD')}, out: None = None"
-            out.append(overload("dot", params, family(tup(result_shape), "_NdtD")))
-    for left, right, result_shape in MATMUL_MORE[:2]:  # dot of an N-d array with a matrix or vector
         params = f"a: {shaped_array(tup(left), '_NdtD')}, b: {shaped_array(tup(right), '_NdtD')}, out: None = None"
         out.append(overload("dot", params, shaped_array(tup(result_shape), "_NdtD")))
-    # dot with a 3-d or larger second array (a sum over its second-to-last axis): numpy's result
+    # the rest with an ndtyping array first: a 3-d or larger second array (a sum over its
+    # second-to-last axis), a numpy array, a sequence or a scalar: numpy's result
     big = shaped_array("tuple[_NdtAny, _NdtAny, _NdtAny, _NdtUnpack[tuple[_NdtAny, ...]]]", "_NdtAny")
-    out.append(overload("dot", f"a: _NdtArray[_NdtAny, _NdtAny], b: {big}, out: None = None", "_NdtAny"))
-    out += strict_tail("dot", "a", "b", ", out: None = None", "_NdtAny")
+    out += strict_tail("dot", "a", "b", ", out: None = None", "_NdtAny", left_guarded=True, more_right=big)
     out.append(
         overload(
             "dot",
@@ -489,7 +494,8 @@ def ufuncs() -> list[str]:
     # matmul: batched matrices (covers matrix.matrix), matrix.vector, vector.vector, vector.matrix
     out.append(header.extend("numpy._typing._ufunc", "_GUFunc_Nin2_Nout1", "_NdtMatmul"))
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
-    cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a, b], [b], [a]), ([a], [a], None), ([a], [a, b], [b])]
+    # matrix.vector is MATMUL_MORE's batch.vector with an empty batch: not written twice
+    cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a], [a], None), ([a], [a, b], [b])]
     out.append(indent(guarded("__call__", f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /", "_NdtAny")))
     for left, right, result_shape in cases:
         for family in GUARDED:
@@ -682,19 +688,24 @@ BROADCASTS = [
 ]
 
 
-def strict_tail(name: str, x1: str, x2: str, rest: str, result: str) -> list[str]:
+def strict_tail(
+    name: str, x1: str, x2: str, rest: str, result: str, *, left_guarded: bool = False, more_right: str = ""
+) -> list[str]:
     """What stands between ndtyping's patterns and the library's own overloads, whose array
     parameters are narrowed (`## ...: narrow`) so that they no longer take an ndtyping array.
 
     A call that fits no pattern is then an error when both arrays are ndtyping arrays (a shape
     mismatch), but not when the other argument is a numpy array (whose shape numpy types with
-    `int` sizes), a sequence or a scalar: those get the library's result here.
+    `int` sizes), a sequence or a scalar: those get the library's result here. `left_guarded`: the
+    guard already takes those first (no overload for them here); `more_right`: more types the
+    second argument may have beside an ndtyping array first (one overload instead of two).
     """
     other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | complex"
-    return [
-        overload(name, f"{x1}: _NdtArray[_NdtAny, _NdtAny], {x2}: {other}{rest}", result),
-        overload(name, f"{x1}: {other}, {x2}: _NdtArray[_NdtAny, _NdtAny]{rest}", result),
-    ]
+    right = f"{more_right} | {other}" if more_right else other
+    tail = [overload(name, f"{x1}: _NdtArray[_NdtAny, _NdtAny], {x2}: {right}{rest}", result)]
+    if not left_guarded:
+        tail.append(overload(name, f"{x1}: {other}, {x2}: _NdtArray[_NdtAny, _NdtAny]{rest}", result))
+    return tail
 
 
 # Binary ufunc classes whose library fallback is narrowed (`## ...: narrow`): two ndtyping arrays of

@@ -53,7 +53,7 @@ def no_guessed_sizes(
     assert_type(emit[unknown], unknown_shape)
     assert_type(emit[:, unknown], unknown_shape)
     assert_type(emit[plain], unknown_shape)
-    # (an index array of `int` size: cases_numpy22/integer_array_keys_int_sized.py)
+    # (an index array of `int` size: integer_array_keys_int_sized.py, numpy >= 2.2)
 
 
 def transpose_of_unknown_rank(u: NDArray[float64, Unpack[tuple[Any, ...]]]) -> None:

@@ -58,7 +58,7 @@ def variadic_narrowing(x: object) -> None:
 
 def as_array_returns_the_type(x: object, unknown: npt.NDArray[np.float32]) -> None:
     assert_type(as_array(x, NDArray[float32, L3]), NDArray[float32, L3])
-    # `as_array` gives an array of unknown shape the checked shape (see cases_numpy23 for `is_array`).
+    # `as_array` gives an array of unknown shape the checked shape (see narrowing_gradual.py for `is_array`).
     v = as_array(unknown, NDArray[float32, L3, Literal[4]])
     assert_type(v, NDArray[float32, L3, Literal[4]])
     assert_type(v.shape, tuple[L3, Literal[4]])

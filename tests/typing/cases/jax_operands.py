@@ -1,3 +1,4 @@
+# case requires: jax >= 0.5 -- jax < 0.5 types every operator of jax.Array as returning jax.Array (the static layer needs jax >= 0.5)
 """A jax.Array on the left of an operator and an NDArray on the right (jax's operators do not
 take the NDArray protocol, so NDArray's reflected operators answer)."""
 

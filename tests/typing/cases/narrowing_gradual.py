@@ -1,3 +1,4 @@
+# case requires: numpy >= 2.3 -- numpy < 2.3 types an unknown shape as tuple[int, ...], which pyright never matches to a fixed rank
 """is_array on an array of unknown shape (numpy >= 2.3 types it as tuple[Any, ...])."""
 
 from typing import Literal

@@ -1,3 +1,4 @@
+# case requires: numpy >= 2.3 -- numpy < 2.3 types an unknown shape as tuple[int, ...], which pyright never matches to a fixed rank
 """A numpy array of unknown shape on the left of an NDArray: numpy's own operators take it."""
 
 from typing import Any

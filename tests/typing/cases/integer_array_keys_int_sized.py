@@ -1,3 +1,4 @@
+# case requires: numpy >= 2.2 -- numpy < 2.2 types np.zeros((3,)) as an array of any shape
 """An index array of `int` size (numpy's own results, `np.flatnonzero`) puts Any in the result,
 never `int`. numpy >= 2.2 only: before, numpy typed an ndarray's shape as Any whatever it was
 declared, and the key was read as an index array of unknown rank (an unknown shape)."""

@@ -1,3 +1,4 @@
+# case requires: numpy >= 2.3 -- numpy < 2.3 types an unknown shape as tuple[int, ...], which pyright never matches to a fixed rank
 """No false positives: numpy arrays of unknown shape and jax arrays flow into NDArray parameters."""
 
 from typing import Any, Literal

@@ -1,3 +1,4 @@
+# case requires: numpy >= 2.3 -- numpy < 2.3 types an unknown shape as tuple[int, ...], which pyright never matches to a fixed rank
 """An operand of unknown shape (a module-level np.array, npt.NDArray) on either side of `@` gives an
 unknown shape: read gradually as a matrix, `img @ LUMA` had one axis too many."""
 

@@ -1,3 +1,4 @@
+# case requires: jax >= 0.5 -- jax < 0.5 types every operator of jax.Array as returning jax.Array (the static layer needs jax >= 0.5)
 """Integer and bool NDArray values divided by a jax.Array (whose own `__rtruediv__` does not take an
 NDArray): the forward `/` of integers keeps its rules for a 0-d operand, the same shape and an
 operand of unknown shape (the held-out corpus 2's concordance index: `agree.sum() /

@@ -1,3 +1,4 @@
+# case requires: numpy >= 2.2 -- numpy < 2.2 types np.zeros((3,)) as an array of any shape
 """The rank of an array numpy made is checked: numpy >= 2.2 types `np.zeros((3,))` as one axis.
 
 (numpy 1.26 to 2.1 type it as an array of any shape, which any NDArray parameter accepts.)

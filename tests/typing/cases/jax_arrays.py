@@ -1,3 +1,4 @@
+# case requires: jax >= 0.5 -- jax < 0.5 types every operator of jax.Array as returning jax.Array (the static layer needs jax >= 0.5)
 """jax.Array values are accepted by NDArray parameters (jax's types carry no shape or dtype)."""
 
 import jax
