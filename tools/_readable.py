@@ -20,6 +20,13 @@ READABLE = {
     "_NdtS0": "Size0", "_NdtS1": "Size1", "_NdtS2": "Size2", "_NdtS3": "Size3", "_NdtShLit": "LiteralShape",
     "_NdtJaxArray": "ShapedJaxArray",
 }  # fmt: skip
+# The dimension variables both generators write patterns with: leading axes A, B, C, E (a letter
+# each, `D` is the dtype), trailing axes Z, Y, X, W (last axis first), the leading axes of any
+# length (Rest) and a literal size 1.
+LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
+SUFFIX_LETTERS = ["_NdtZ", "_NdtY", "_NdtX", "_NdtW"]
+REST = "_NdtUnpack[_NdtRest]"
+ONE = "_NdtLiteral[1]"
 _PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, READABLE), key=len, reverse=True)) + r")\b")
 
 

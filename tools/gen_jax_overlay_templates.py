@@ -29,6 +29,7 @@ from ndtyping._static import template_sections as header
 
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_template
+from ._readable import LETTERS, ONE, REST
 from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
@@ -43,9 +44,6 @@ from ._shape_rules import (
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "jax" / "overlay.stub"
 
-LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
-REST = "_NdtUnpack[_NdtRest]"
-ONE = "_NdtLiteral[1]"
 ANY_SHAPE = "tuple[_NdtAny, ...]"
 # rank >= 5: what an array of unknown shape matches first (see the module docstring)
 UNKNOWN_RANK = "tuple[_NdtA, _NdtB, _NdtC, _NdtE, _NdtF, _NdtUnpack[_NdtRest]]"

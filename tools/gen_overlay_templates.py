@@ -32,6 +32,7 @@ from ndtyping._static import template_sections as header
 
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_template
+from ._readable import LETTERS, ONE, REST, SUFFIX_LETTERS
 from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
@@ -47,8 +48,6 @@ from ._shape_rules import (
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "stubs" / "numpy" / "overlay.stub"
 
-LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
-SUFFIX_LETTERS = ["_NdtZ", "_NdtY", "_NdtX", "_NdtW"]  # last axis, second to last, ...
 SIZES = ["_NdtS0", "_NdtS1", "_NdtS2", "_NdtS3"]  # literal sizes of creation functions
 # A tuple of literal sizes of any rank, as one type variable: the creation functions' and reshape's
 # shape. Not a tuple of SIZES: pyright checks `ndarray[tuple[Size0, Size1], ...]` against
@@ -57,8 +56,6 @@ SIZES = ["_NdtS0", "_NdtS1", "_NdtS2", "_NdtS3"]  # literal sizes of creation fu
 # CPU in a file whose only call is `np.full(3, 1.0)`); a tuple type variable is checked once,
 # linearly. docs/dev/pyright-performance.md.
 LITERAL_SHAPE = "_NdtShLit"
-REST = "_NdtUnpack[_NdtRest]"
-ONE = "_NdtLiteral[1]"
 # Likelihood order of a literal axis: the cost of a call grows with the overloads tried first.
 AXES = [0, -1, 1, -2, 2, -3, 3, -4]
 # Creation functions and reshape keep literal sizes up to this bound (pyright widens an unbounded
