@@ -252,6 +252,8 @@ def rewrite_message(message: str) -> str:
     lines = [*out[:1], *("  " + line[depth:] for line in out[1:])]
     if _JAX_FOR_NUMPY.search(message):
         lines.append(_JAX_FOR_NUMPY_HINT)
+    elif _NDARRAY_FOR_JAX.search(lines[0]):
+        lines.append(_NDARRAY_FOR_JAX_HINT)
     elif any(_NDARRAY_FOR_NUMPY.search(line) for line in lines):
         lines.append(_NDARRAY_FOR_NUMPY_HINT)
     return "\n".join(lines)
@@ -264,6 +266,18 @@ _NDARRAY_FOR_NUMPY = re.compile(r'"NDArray\[[^"]*\]"(?:[^"]*"\w+")*[^"]*"ndarray
 _NDARRAY_FOR_NUMPY_HINT = (
     "  an ndtyping NDArray is not a numpy.ndarray to pyright: annotate this with ndtyping's NDArray "
     "(numpy arrays fit it too); for any shape, NDArray[float32, *tuple[Any, ...]]"
+)
+
+# An ndtyping array given to jax's own functions without ndtyping's stubs (`ndtyping check
+# --no-stubs`, an editor that `ndtyping editor` has not set up): jax's `ArrayLike` is a union of
+# classes (jax.Array, np.ndarray, numpy's scalars, Python's numbers) that no protocol fits; the
+# overlay makes jax.Array one. The fix is the stubs, never an annotation of jax's parameter.
+_NDARRAY_FOR_JAX = re.compile(
+    r'^Argument of type "NDArray\[[^"]*\]" cannot be assigned to parameter "\w+" of type "ArrayLike"'
+)
+_NDARRAY_FOR_JAX_HINT = (
+    "  jax's ArrayLike takes an ndtyping NDArray only with ndtyping's stubs: run `ndtyping check` "
+    "without --no-stubs, and `ndtyping editor` once for your editor"
 )
 
 # A jax result of the overlay where the user's code says `np.ndarray`: a real mismatch (a jax
