@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 
 from .numpy_annotations import dtype_clash
 
-__all__ = ["Node", "parse_type", "render_type", "rewrite_message", "rewrite_findings"]
+__all__ = ["Node", "hint_without_stubs", "parse_type", "render_type", "rewrite_message", "rewrite_findings"]
 
 _BITS = {"8": "8", "16": "16", "32": "32", "64": "64", "96": "96", "128": "128", "256": "256"}
 # (`_Shaped`: the class NDArray derives from, which the jax overlay's rules take)
@@ -252,8 +252,6 @@ def rewrite_message(message: str) -> str:
     lines = [*out[:1], *("  " + line[depth:] for line in out[1:])]
     if _JAX_FOR_NUMPY.search(message):
         lines.append(_JAX_FOR_NUMPY_HINT)
-    elif _NDARRAY_FOR_JAX.search(lines[0]):
-        lines.append(_NDARRAY_FOR_JAX_HINT)
     elif any(_NDARRAY_FOR_NUMPY.search(line) for line in lines):
         lines.append(_NDARRAY_FOR_NUMPY_HINT)
     return "\n".join(lines)
@@ -275,10 +273,18 @@ _NDARRAY_FOR_NUMPY_HINT = (
 _NDARRAY_FOR_JAX = re.compile(
     r'^Argument of type "NDArray\[[^"]*\]" cannot be assigned to parameter "\w+" of type "ArrayLike"'
 )
-_NDARRAY_FOR_JAX_HINT = (
-    "  jax's ArrayLike takes an ndtyping NDArray only with ndtyping's stubs: run `ndtyping check` "
-    "without --no-stubs, and `ndtyping editor` once for your editor"
-)
+_NDARRAY_FOR_JAX_HINT = "  jax's ArrayLike takes an ndtyping NDArray only with ndtyping's stubs: "
+_NO_STUBS_FIX = "run `ndtyping check` without --no-stubs, and `ndtyping editor` once for your editor"
+
+
+def hint_without_stubs(message: str, fix: str = _NO_STUBS_FIX) -> str:
+    """A message of pyright run without ndtyping's stubs, with the hint that the stubs are the fix
+    when an NDArray was given to one of jax's own functions (its `ArrayLike` parameter); `fix` says
+    how to get them (the stubs were turned off, or the installed numpy is too old for them)."""
+    if _NDARRAY_FOR_JAX.search(message.split("\n", 1)[0]):
+        return f"{message}\n{_NDARRAY_FOR_JAX_HINT}{fix}"
+    return message
+
 
 # A jax result of the overlay where the user's code says `np.ndarray`: a real mismatch (a jax
 # array is not a numpy one), which ndtyping check keeps (see ndtyping._static.numpy_annotations).
