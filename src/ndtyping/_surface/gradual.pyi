@@ -19,11 +19,16 @@
 #   read: `np.eye(4)` is `tuple[int, int]` to them, which no `Literal[4]` dimension takes, and
 #   `x32 / 4` is float64). Between NDArray values mypy compares the type arguments, as pyright
 #   does: `NDArray[f32, N, M]` where `NDArray[f32, M]` is expected is an error.
-# mypy takes MYPY as always true; ty and Pyrefly read the Final literal as False.
+# Which of the two ShapedArrays: the `if` at the end. mypy takes MYPY as always true but cannot
+# evaluate `sys.version_info.major`, so it reads both branches and keeps the first definition (the
+# second one's redefinition error is ignored on its line); ty and Pyrefly read the condition as
+# false (`sys.version_info.major < 3`; Pyrefly cannot evaluate MYPY, a condition of MYPY alone
+# would give it the union of both branches).
 # pyright never reads this file for a user (public.pyi), only ndtyping's own gate (`pyright -p src`):
 # the overrides of numpy's and jax's methods by `Any` are the point.
 # pyright: reportIncompatibleMethodOverride=false, reportIncompatibleVariableOverride=false, reportRedeclaration=false
-from typing import Any, Final, Generic, Protocol, Union
+import sys
+from typing import Any, Generic, Protocol, Union
 
 import jax
 import numpy as np
@@ -31,7 +36,7 @@ from typing_extensions import TypeAlias, TypeVar, TypeVarTuple, Unpack
 
 __all__ = ["NDArray", "ShapedArray"]
 
-MYPY: Final = False
+MYPY = False
 
 DType = TypeVar("DType", bound=np.generic, covariant=True)
 Shape = TypeVar("Shape", bound=tuple[Any, ...])
@@ -198,7 +203,7 @@ class _GradualArray(np.ndarray[Any, np.dtype[Any]], jax.Array, Generic[DType, Sh
     def tolist(self) -> Any: ...
     def __getattr__(self, name: str) -> Any: ...
 
-if MYPY:
+if MYPY and sys.version_info.major < 3:
     class _ShapedArray(_GradualArray[DType, Shape], Protocol[DType, Shape]):  # type: ignore[misc]
         def __array__(self) -> Any: ...
         # mypy asks a protocol type only for its own members when it meets another protocol
@@ -211,6 +216,6 @@ if MYPY:
 
     ShapedArray: TypeAlias = _ShapedArray[DType, Shape]
 else:
-    ShapedArray: TypeAlias = Union[Any, _GradualArray[DType, Shape]]
+    ShapedArray: TypeAlias = Union[Any, _GradualArray[DType, Shape]]  # type: ignore[misc]
 
 NDArray: TypeAlias = ShapedArray[DType, tuple[Unpack[Dims]]]
