@@ -87,10 +87,11 @@ _IMPORT = re.compile(r"^(\s*)(from|import) ndtyping\b", re.M)
 # Annotation-form errors that are not ndtyping's: the file, the line, the checkers, and why.
 KNOWN_FORM_ERRORS = {
     ("tests/typing/holdout/jax_gat_ok.py", 20): (
-        ("pyright", "basedpyright"),
-        "`NDArray[jnp.bool_, ...]`: jax's stubs declare `jnp.bool_: Any`, a variable, which pyright "
-        "rejects as a type with or without ndtyping (`x: jnp.bool_` alone is the same error); "
-        "`np.bool_` is the type",
+        CHECKERS,
+        "`NDArray[jnp.bool_, ...]`: jax's stubs declare `jnp.bool_` as a variable (`bool_: Any` in jax "
+        "0.10, an instance of `_ScalarType` in jax 0.12), which pyright (and, with jax 0.12, mypy, "
+        "Pyrefly and ty) rejects as a type in any annotation, ndtyping's or not (`x: jnp.bool_` alone "
+        "is the same error); `np.bool_` is the type",
     ),
 }
 # Pyrefly's rule that an attribute inferred from a parameter cannot hold a method's type variable
@@ -320,15 +321,23 @@ START, END = "<!-- checkers-table: start (python -m tools.checkers_table --write
 
 # What measurement does not give: what each checker checks of an NDArray, and what it needs.
 QUALITIES = {
-    "mypy": ("no (gradual)", "between NDArray types only", "no", "operators and methods of an NDArray are Any"),
-    "pyrefly": ("no (gradual)", "no", "no", "an NDArray is `Any | <array>`: nothing about it is checked"),
-    "ty": ("no (gradual)", "no", "no", "an NDArray is `Any | <array>`: nothing about it is checked"),
+    "mypy": (
+        "between NDArray types (rank, dimensions); not through numpy's or jax's functions",
+        "between NDArray types", "no",
+        "operators and methods of an NDArray give Any; `Need type annotation` where a call's dimensions "
+        "appear only in its return type (mypy's rule for unsolved type variables)",
+    ),
+    "pyrefly": (
+        "no (gradual)", "no", "no",
+        "an NDArray is `Any` to it; its own rule against type variables in inferred attributes",
+    ),
+    "ty": ("no (gradual)", "no", "no", "an NDArray is `Any` to it; the shape-typed surface makes it spin (below)"),
     "pyright": (
         "yes, with the stubs", "yes", "`ndtyping editor` (editor) or `ndtyping check`",
-        "without the stubs, jax's functions reject an NDArray (ArrayLike)",
+        "without the stubs, jax's functions reject an NDArray (ArrayLike); the stubs' cost (ratio)",
     ),
     "basedpyright": (
-        "yes, with the stubs", "yes", "`ndtyping editor` (editor) or `ndtyping check`",
+        "yes, with the stubs", "yes", "`ndtyping editor --checker basedpyright`",
         "as pyright; its stricter modes report its own rules on numpy's and jax's stubs",
     ),
 }  # fmt: skip

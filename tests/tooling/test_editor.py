@@ -99,8 +99,10 @@ def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config
     if checker != "pyright" and not Path(sys.executable).with_name(checker).exists():
         pytest.skip(f"{checker} is not installed here")
     project = make_project(tmp_path / "proj", config_name, config_text)
+    # `--checker pyright` and `--checker basedpyright` are the default route, spelled out
+    named = ("--checker", checker) if config_name == "pyrightconfig.json" or checker != "pyright" else ()
 
-    first = ndtyping("editor", cwd=project)
+    first = ndtyping("editor", *named, cwd=project)
     assert first.returncode == 0, first.stderr
     assert "built the overlay" in first.stdout
     configured = (project / config_name).read_text()
@@ -117,7 +119,7 @@ def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config
     )
     assert "N@col_sums" in errors[0]["message"] and "M@col_sums" in errors[0]["message"]
 
-    second = ndtyping("editor", cwd=project)  # idempotent: nothing to do, nothing rewritten
+    second = ndtyping("editor", *named, cwd=project)  # idempotent: nothing to do, nothing rewritten
     assert second.returncode == 0, second.stderr
     assert "up to date" in second.stdout
     assert (project / config_name).read_text() == configured
@@ -222,7 +224,12 @@ def test_other_checkers_need_no_stubs(tmp_path: Path, checker: str) -> None:
     assert f"pyproject.toml names .ndtyping: remove it from {checker}'s search paths" in result.stderr
     assert (project / "pyproject.toml").read_text() == pyproject
     assert not (project / ".ndtyping").exists()
+    again = ndtyping("editor", "--checker", checker, cwd=project)  # idempotent: the same words, nothing written
+    assert (again.returncode, again.stdout, again.stderr) == (0, result.stdout, result.stderr)
+    assert (project / "pyproject.toml").read_text() == pyproject and not (project / ".ndtyping").exists()
 
-    (project / "pyproject.toml").write_text('[project]\nname = "proj"\n\n[tool.pyright]\nstubPath = ".ndtyping/stubs"\n')
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "proj"\n\n[tool.pyright]\nstubPath = ".ndtyping/stubs"\n'
+    )
     clean = ndtyping("editor", "--checker", checker, cwd=project)  # pyright's stubPath is not this checker's
     assert clean.returncode == 0 and clean.stderr == "", clean.stderr
