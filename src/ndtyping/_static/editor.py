@@ -19,8 +19,8 @@ overlay the config points to is stale.
 
 `--checker mypy|pyrefly|ty` (`advise_checker`) configures nothing, on measurement: those checkers
 read ndtyping's gradual NDArray (ndtyping/_surface/gradual.pyi), which needs no stub path, and
-the overlay makes them worse (mypy reported about 1200 errors on the realistic corpus's correct
-files with it on its mypy_path, Pyrefly overflowed its stack, ty did not finish: docs/checkers.md).
+the overlay makes them worse (with it on their search paths, Pyrefly overflowed its stack, ty did
+not answer in 300 s, mypy reported about 1200 errors on correct files: docs/checkers.md).
 So the command says what the checker checks, and warns when the checker's config names the
 overlay.
 """
