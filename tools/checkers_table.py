@@ -5,15 +5,16 @@ Each checker runs (a real subprocess, the one installed beside this Python) on t
 
 - **with ndtyping**: this checkout's `src/` first on the checker's search path (mypy: PYTHONPATH,
   which mypy reads from the interpreter like an installed package; Pyrefly `search-path`; ty
-  `--extra-search-path`; pyright and basedpyright `extraPaths`), without `ndtyping editor`'s stubs;
-  pyright and basedpyright read ndtyping's overlay (`stubPath`, as `ndtyping editor` and
-  `ndtyping check` set it up) where the installed numpy supports it (>= 2.3);
-- **without ndtyping** (the baseline): copies of the same files whose `ndtyping` imports name a
-  module that is not installed, so every ndtyping name is the checker's unknown `Any` (what a
-  checker does with these files when ndtyping is not installed; the unresolved import itself is
-  not counted). A stub package of `Any` names was tried first and rejected: every checker reports
-  `Any` subscripted or a variable as a type (`NDArray[float32, N]`), over a thousand errors that
-  cost time of their own.
+  `--extra-search-path`; pyright and basedpyright `extraPaths`). mypy, Pyrefly and ty get no stubs
+  (as `ndtyping editor --checker` leaves them); pyright and basedpyright read ndtyping's overlay
+  (`stubPath`, as `ndtyping editor` and `ndtyping check` set it up) where the installed numpy
+  supports it (>= 2.3);
+- **without ndtyping** (the baseline, the issue's "without ndtyping installed"): copies of the same
+  files whose `ndtyping` imports name a module that is not installed, so every ndtyping name is the
+  checker's unknown `Any`; the unresolved import itself is not counted. pyright, basedpyright and
+  Pyrefly then report `N` of `NDArray[float32, N]` as a variable used as a type, on every
+  annotation: the large error counts of that column. (A stub package of `Any` names, the other
+  baseline considered, gives the same errors: `N = DimensionVar("N")` is then an `Any` value too.)
 
 Counted per run: annotation-form errors (the rules in FORM_RULES: the checker rejects
 `NDArray[float32, N, M]` or `DimensionVar("N")` as a type), all errors, and CPU seconds of the
