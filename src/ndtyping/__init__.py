@@ -1,7 +1,8 @@
 """ndtyping: PEP 646 shape and dtype typing for NumPy and JAX arrays, static and at runtime.
 
-Static checkers see `NDArray[DType, *Shape]` (the generated `_surface/ndarray.pyi`) and, for the jaxtyping
-spelling, `Float[Array, "b c"]` as the array type it wraps. At runtime both spellings
+Static checkers see `NDArray[DType, *Shape]` (the generated `_surface/public.pyi`: pyright the
+shape-typed `_surface/ndarray.pyi`, mypy, Pyrefly and ty the gradual `_surface/gradual.pyi`) and,
+for the jaxtyping spelling, `Float[Array, "b c"]` as the array type it wraps. At runtime both spellings
 are checked by one engine through `isinstance` and `check`.
 """
 
@@ -46,7 +47,7 @@ from ._runtime.bindings import print_bindings as print_bindings
 from ._runtime.decorator import check as check
 
 if TYPE_CHECKING:  # static checkers read the generated declaration; the runtime class is a typing shim
-    from ._surface.ndarray import (  # pyright: ignore[reportMissingModuleSource]  (stubs only, by design)
+    from ._surface.public import (  # pyright: ignore[reportMissingModuleSource]  (stubs only, by design)
         DimensionVar as DimensionVar,
         NDArray as NDArray,
         ShapedArray as ShapedArray,

@@ -709,6 +709,52 @@ def test_an_ndarray_for_a_numpy_annotation_says_what_to_write() -> None:
     assert "numpy.ndarray" not in shapes
 
 
+JAX_CENTRE = """\
+import jax.numpy as jnp
+from ndtyping import DimensionVar, NDArray, float32
+
+N = DimensionVar("N")
+M = DimensionVar("M")
+
+
+def centre(x: NDArray[float32, N, M]) -> NDArray[float32, N, M]:
+    return x - jnp.mean(x, axis=0)
+"""
+
+
+@pytest.mark.skipif(not HAVE_JAX, reason="jax is not installed")
+def test_an_ndarray_for_jax_without_the_stubs_points_at_the_stubs(tmp_path: Path) -> None:
+    """Without ndtyping's stubs, jax's ArrayLike takes no NDArray (pyright: "cannot be assigned to
+    parameter "a" of type "ArrayLike""): the hint says the stubs are the fix, never an annotation of
+    jax's parameter (issue 33). With the stubs (numpy >= 2.3), the same file is clean."""
+    (tmp_path / "centre.py").write_text(JAX_CENTRE)
+    result = ndtyping_check("--no-stubs", "centre.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert 'of type "ArrayLike" in function "mean"' in result.stdout, result.stdout
+    assert (
+        "jax's ArrayLike takes an ndtyping NDArray only with ndtyping's stubs: run `ndtyping check` "
+        "without --no-stubs, and `ndtyping editor` once for your editor"
+    ) in result.stdout, result.stdout
+    assert "annotate this" not in result.stdout  # jax's parameter is not the user's to annotate
+    with_stubs = ndtyping_check("centre.py", cwd=tmp_path)
+    if supported("numpy"):
+        assert with_stubs.returncode == 0, with_stubs.stdout + with_stubs.stderr
+    else:  # the 3.10 stack's numpy 1.26: no overlay, and the hint says why
+        assert "only with ndtyping's stubs: they need numpy >= 2.3" in with_stubs.stdout, with_stubs.stdout
+
+
+def test_the_jax_hint_is_for_jax_parameters_only() -> None:
+    """The hint goes with an NDArray given to an `ArrayLike` parameter, not with other messages."""
+    from ndtyping._static.messages import hint_without_stubs
+
+    other = 'Argument of type "NDArray[float32, N@f]" cannot be assigned to parameter "x" of type "ndarray[Any, Any]"'
+    assert hint_without_stubs(other) == other
+    jax = 'Argument of type "NDArray[float32, N@f]" cannot be assigned to parameter "a" of type "ArrayLike" in "mean"'
+    assert hint_without_stubs(jax, "they need numpy >= 2.3").splitlines()[1] == (
+        "  jax's ArrayLike takes an ndtyping NDArray only with ndtyping's stubs: they need numpy >= 2.3"
+    )
+
+
 def test_a_numpy_array_for_a_jax_array_says_so() -> None:
     """The overlay's jax.Array is a protocol whose one member is `is_fully_replicated` (docs/stubs.md):
     pyright's reason, that member's absence, is said as what it means."""

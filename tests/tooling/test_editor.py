@@ -99,8 +99,10 @@ def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config
     if checker != "pyright" and not Path(sys.executable).with_name(checker).exists():
         pytest.skip(f"{checker} is not installed here")
     project = make_project(tmp_path / "proj", config_name, config_text)
+    # `--checker pyright` and `--checker basedpyright` are the default route, spelled out
+    named = ("--checker", checker) if config_name == "pyrightconfig.json" or checker != "pyright" else ()
 
-    first = ndtyping("editor", cwd=project)
+    first = ndtyping("editor", *named, cwd=project)
     assert first.returncode == 0, first.stderr
     assert "built the overlay" in first.stdout
     configured = (project / config_name).read_text()
@@ -117,7 +119,7 @@ def test_one_command_sets_up_the_editor(tmp_path: Path, config_name: str, config
     )
     assert "N@col_sums" in errors[0]["message"] and "M@col_sums" in errors[0]["message"]
 
-    second = ndtyping("editor", cwd=project)  # idempotent: nothing to do, nothing rewritten
+    second = ndtyping("editor", *named, cwd=project)  # idempotent: nothing to do, nothing rewritten
     assert second.returncode == 0, second.stderr
     assert "up to date" in second.stdout
     assert (project / config_name).read_text() == configured
@@ -200,3 +202,34 @@ def test_the_repository_opened_in_an_editor_shows_the_planted_bugs(tmp_path: Pat
         if re.search(r"#\s*BUG:", line) and (HAVE_JAX or "jax" not in path.name)
     }
     assert planted and found == planted
+
+
+@pytest.mark.parametrize("checker", ["mypy", "pyrefly", "ty"])
+def test_other_checkers_need_no_stubs(tmp_path: Path, checker: str) -> None:
+    """mypy, Pyrefly and ty read ndtyping's gradual NDArray: `--checker` builds nothing and edits
+    nothing, says what the checker checks, and warns when its config names ndtyping's overlay (with
+    it, those checkers report errors on correct code: docs/checkers.md)."""
+    project = tmp_path / "proj"
+    (project / "pkg").mkdir(parents=True)
+    (project / "pkg" / "model.py").write_text(MODEL.replace("import mylib\n", "").split("def helper")[0])
+    section = {"mypy": "tool.mypy", "pyrefly": "tool.pyrefly", "ty": "tool.ty.environment"}[checker]
+    key = {"mypy": "mypy_path", "pyrefly": "search-path", "ty": "extra-paths"}[checker]
+    value = '".ndtyping/stubs"' if checker == "mypy" else '[".ndtyping/stubs"]'
+    pyproject = f'[project]\nname = "proj"\n\n[{section}]\n{key} = {value}\n\n[tool.other]\nx = 1\n'
+    (project / "pyproject.toml").write_text(pyproject)
+
+    result = ndtyping("editor", "--checker", checker, cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert f"nothing to configure for {checker}" in result.stdout
+    assert f"pyproject.toml names .ndtyping: remove it from {checker}'s search paths" in result.stderr
+    assert (project / "pyproject.toml").read_text() == pyproject
+    assert not (project / ".ndtyping").exists()
+    again = ndtyping("editor", "--checker", checker, cwd=project)  # idempotent: the same words, nothing written
+    assert (again.returncode, again.stdout, again.stderr) == (0, result.stdout, result.stderr)
+    assert (project / "pyproject.toml").read_text() == pyproject and not (project / ".ndtyping").exists()
+
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "proj"\n\n[tool.pyright]\nstubPath = ".ndtyping/stubs"\n'
+    )
+    clean = ndtyping("editor", "--checker", checker, cwd=project)  # pyright's stubPath is not this checker's
+    assert clean.returncode == 0 and clean.stderr == "", clean.stderr

@@ -31,12 +31,12 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Optional, TextIO, cast
 
 from .einsum_rules import project_einsum
-from .messages import rewrite_findings
+from .messages import hint_without_stubs, rewrite_findings
 from .numpy_annotations import ndarray_annotation_only
 from .overlay import MINIMUM, Einsum, build_overlay, einsum_layer, overlay_staleness, read_manifest, supported
 from .pyright_project import CheckError, Project, find_project, locate_project, merged_stub_dir, user_stub_dir
@@ -194,6 +194,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
     project = locate_project(options.project, options.paths, cwd)
 
     stubs_note = ""
+    stubs_fix: tuple[str, ...] = ()  # how to get the stubs, where their absence shows (the default: drop --no-stubs)
     use_stubs = options.stubs
     if not options.stubs:
         stubs_note = "--no-stubs"
@@ -201,6 +202,7 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
         use_stubs = False
         wanted = ".".join(map(str, MINIMUM["numpy"]))
         stubs_note = f"numpy {version('numpy')} < {wanted}"
+        stubs_fix = (f"they need numpy >= {wanted}",)
         print(f"ndtyping check: the numpy overlay needs numpy >= {wanted} (installed: {version('numpy')}); "
               "checking without ndtyping's numpy stubs", file=err)  # fmt: skip
 
@@ -279,6 +281,8 @@ def run_check(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stde
             kept = [f for f in found if not (f.severity == "error" and ndarray_annotation_only(f.rule, f.message))]
             accepted += len(found) - len(kept)
             found = in_user_words(kept, cwd)
+        elif not use_stubs:  # an NDArray meets jax's own parameters only here (the overlay takes it in)
+            found = [replace(f, message=hint_without_stubs(f.message, *stubs_fix)) for f in found]
         findings += found
         version_seen = str(report.get("version", version_seen))
         files += int(report.get("summary", {}).get("filesAnalyzed", 0))

@@ -14,7 +14,7 @@ from typing import Optional
 
 from .._errors import NdtypingError
 from .check_command import Options, run_check
-from .editor import set_up_editor
+from .editor import CHECKERS, advise_checker, set_up_editor
 from .overlay import build_overlay, overlay_staleness, supported
 
 
@@ -58,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     editor.add_argument("-p", "--project", type=Path, metavar="FILE_OR_DIR",
                         help="your pyright config or its directory (default: found from the current directory)")  # fmt: skip
+    editor.add_argument("--checker", choices=CHECKERS, default="pyright",
+                        help="the type checker to set up (default: pyright, which also sets up Pylance and "
+                        "basedpyright); mypy, pyrefly and ty need no stubs: it says what they check")  # fmt: skip
 
     stubs = commands.add_parser(
         "stubs",
@@ -89,7 +92,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             )  # fmt: skip
             return run_check(options)
         if args.command == "editor":
-            set_up_editor(args.project, Path.cwd())
+            if args.checker in ("pyright", "basedpyright"):
+                set_up_editor(args.project, Path.cwd())
+            else:
+                advise_checker(args.checker, args.project, Path.cwd())
             return 0
         if not supported("numpy"):
             print("ndtyping: the numpy overlay needs numpy >= 2.3; nothing to build", file=sys.stderr)

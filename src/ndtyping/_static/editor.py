@@ -16,6 +16,13 @@ outside. So the command
 Running it again is a no-op when nothing changed, and rebuilds the overlay when numpy, jax or
 ndtyping changed since (`overlay_staleness` names what moved). `ndtyping check` warns when the
 overlay the config points to is stale.
+
+`--checker mypy|pyrefly|ty` (`advise_checker`) configures nothing, on measurement: those checkers
+read ndtyping's gradual NDArray (ndtyping/_surface/gradual.pyi), which needs no stub path, and
+the overlay makes them worse (with it on their search paths, Pyrefly overflowed its stack, ty did
+not answer in 300 s, mypy reported about 1200 errors on correct files: docs/checkers.md).
+So the command says what the checker checks, and warns when the checker's config names the
+overlay.
 """
 
 from __future__ import annotations
@@ -31,8 +38,11 @@ from .einsum_rules import project_einsum
 from .overlay import build_overlay, overlay_staleness, read_manifest
 from .pyright_project import DEFAULT_STUB_DIR, CheckError, Project, link, locate_project, read_settings, strip_jsonc
 
-__all__ = ["EDITOR_DIR", "STUB_PATH", "EditorResult", "set_up_editor"]
+__all__ = ["CHECKERS", "EDITOR_DIR", "STUB_PATH", "EditorResult", "advise_checker", "set_up_editor"]
 
+# The checkers `ndtyping editor --checker` knows: pyright and basedpyright read the overlay (they are
+# set up alike, through the pyright config); the others read the gradual NDArray and no stubs.
+CHECKERS = ("pyright", "basedpyright", "mypy", "pyrefly", "ty")
 EDITOR_DIR = ".ndtyping"
 STUB_PATH = f"{EDITOR_DIR}/stubs"  # as written into the config, relative to the project root
 _USER_STUBS = "user-stubs.json"  # in EDITOR_DIR: the user's own stub directory, linked in
@@ -203,3 +213,66 @@ def _excluded(patterns: list[object]) -> bool:
     """Whether an exclude list already keeps `.ndtyping` out (by name, or a hidden-files glob)."""
     names = {str(p).rstrip("/") for p in patterns}
     return bool(names & {EDITOR_DIR, f"./{EDITOR_DIR}", f"**/{EDITOR_DIR}", "**/.*", ".*"})
+
+
+# ---------------------------------------------------------------------------------------------
+# mypy, Pyrefly and ty: nothing to configure
+
+
+# Each checker's config files, and the section of each that holds its search paths.
+_CHECKER_CONFIGS = {
+    "mypy": (("mypy.ini", "mypy"), (".mypy.ini", "mypy"), ("setup.cfg", "mypy"), ("pyproject.toml", "tool.mypy")),
+    "pyrefly": (("pyrefly.toml", ""), ("pyproject.toml", "tool.pyrefly")),
+    "ty": (("ty.toml", ""), ("pyproject.toml", "tool.ty")),
+}
+_WHAT_IT_CHECKS = {
+    "mypy": (
+        "mypy reads ndtyping's NDArray without stubs: NDArray[float32, N, M] is a type to it, and the "
+        "dimensions of NDArray values passed between your annotated functions are compared; operators and "
+        "methods give Any (no shape rules)"
+    ),
+    "pyrefly": (
+        "Pyrefly reads ndtyping's NDArray without stubs, gradually: NDArray[float32, N, M] is a type to it "
+        "and takes any array; shapes are not checked"
+    ),
+    "ty": (
+        "ty reads ndtyping's NDArray without stubs, gradually: NDArray[float32, N, M] is a type to it and "
+        "takes any array; shapes are not checked"
+    ),
+}
+
+
+def advise_checker(
+    checker: str, project_option: Optional[Path], cwd: Path, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+) -> list[Path]:
+    """`ndtyping editor --checker mypy|pyrefly|ty`: say what the checker checks, configure nothing,
+    and warn about each of its config files that names ndtyping's overlay. Returns those files."""
+    root = locate_project(project_option, [], cwd).root
+    naming: list[Path] = []
+    for name, section in _CHECKER_CONFIGS[checker]:
+        config = root / name
+        if config.is_file() and EDITOR_DIR in _section(config.read_text(encoding="utf-8"), section):
+            naming.append(config)
+            print(
+                f"ndtyping editor: warning: {_shown(config, cwd)} names {EDITOR_DIR}: remove it from {checker}'s "
+                f"search paths; with ndtyping's overlay {checker} reports errors on correct code (docs/checkers.md)",
+                file=err,
+            )
+    print(f"ndtyping editor: {_WHAT_IT_CHECKS[checker]}.", file=out)
+    print(
+        f"ndtyping editor: nothing to configure for {checker}; for shapes, run `ndtyping check` (pyright) "
+        "beside it, or `ndtyping editor` for pyright, Pylance or basedpyright",
+        file=out,
+    )
+    return naming
+
+
+def _section(text: str, name: str) -> str:
+    """The text of `[name]` (and its subtables) in an ini or toml file; all of it for `name` ""."""
+    if not name:
+        return text
+    match = re.search(rf"^\[{re.escape(name)}(?:\.[^\]]*)?\]\s*$", text, re.M)
+    if match is None:
+        return ""
+    following = re.search(rf"^\[(?!{re.escape(name)}[.\]])", text[match.end() :], re.M)
+    return text[match.start() : match.end() + following.start()] if following else text[match.start() :]

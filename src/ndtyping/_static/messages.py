@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 
 from .numpy_annotations import dtype_clash
 
-__all__ = ["Node", "parse_type", "render_type", "rewrite_message", "rewrite_findings"]
+__all__ = ["Node", "hint_without_stubs", "parse_type", "render_type", "rewrite_message", "rewrite_findings"]
 
 _BITS = {"8": "8", "16": "16", "32": "32", "64": "64", "96": "96", "128": "128", "256": "256"}
 # (`_Shaped`: the class NDArray derives from, which the jax overlay's rules take)
@@ -265,6 +265,26 @@ _NDARRAY_FOR_NUMPY_HINT = (
     "  an ndtyping NDArray is not a numpy.ndarray to pyright: annotate this with ndtyping's NDArray "
     "(numpy arrays fit it too); for any shape, NDArray[float32, *tuple[Any, ...]]"
 )
+
+# An ndtyping array given to jax's own functions without ndtyping's stubs (`ndtyping check
+# --no-stubs`, an editor that `ndtyping editor` has not set up): jax's `ArrayLike` is a union of
+# classes (jax.Array, np.ndarray, numpy's scalars, Python's numbers) that no protocol fits; the
+# overlay makes jax.Array one. The fix is the stubs, never an annotation of jax's parameter.
+_NDARRAY_FOR_JAX = re.compile(
+    r'^Argument of type "NDArray\[[^"]*\]" cannot be assigned to parameter "\w+" of type "ArrayLike"'
+)
+_NDARRAY_FOR_JAX_HINT = "  jax's ArrayLike takes an ndtyping NDArray only with ndtyping's stubs: "
+_NO_STUBS_FIX = "run `ndtyping check` without --no-stubs, and `ndtyping editor` once for your editor"
+
+
+def hint_without_stubs(message: str, fix: str = _NO_STUBS_FIX) -> str:
+    """A message of pyright run without ndtyping's stubs, with the hint that the stubs are the fix
+    when an NDArray was given to one of jax's own functions (its `ArrayLike` parameter); `fix` says
+    how to get them (the stubs were turned off, or the installed numpy is too old for them)."""
+    if _NDARRAY_FOR_JAX.search(message.split("\n", 1)[0]):
+        return f"{message}\n{_NDARRAY_FOR_JAX_HINT}{fix}"
+    return message
+
 
 # A jax result of the overlay where the user's code says `np.ndarray`: a real mismatch (a jax
 # array is not a numpy one), which ndtyping check keeps (see ndtyping._static.numpy_annotations).
