@@ -709,7 +709,7 @@ def strict_tail(
 # one rank whose shapes fit no rule are an error (`np.maximum(a, b.T)`, `np.hypot(gx, gy.T)`: held-out
 # 4 np_sobel's (H, W) with (W, H) passed through numpy's own overloads). All of them: the tail is tried
 # only by calls that fit no rule (mixed dtype families, other ranks, size-1 axes, numpy arrays and
-# sequences with an ndtyping array), measured in docs/corpus.md (session 11).
+# sequences with an ndtyping array), measured in docs/dev/corpus-history.md (session 11).
 STRICT_BINARY = tuple(BINARY_CLASSES)
 
 

@@ -106,7 +106,7 @@ def test_protocol_matching_reads_only_the_small_surface_module() -> None:
     against numpy's ArrayLike protocols (`_NestedSequence`, `SupportsFloat`, `SupportsIndex`)
     reads these members of ShapedArray, so they must come from `_surface/array.pyi`, which must stay
     small: the reductions, operators and ShapedJaxArray (about 1 MB) live in their own modules.
-    When they were one file, that match alone cost about 1 s of pyright's CPU (docs/corpus.md)."""
+    When they were one file, that match alone cost about 1 s of pyright's CPU (docs/dev/corpus-history.md)."""
     src = ROOT / "src" / "ndtyping" / "_surface"
     ndarray = (src / "ndarray.pyi").read_text()
     for name in ("__len__", "__getitem__", "__iter__", "__float__", "__int__", "__index__", "__complex__"):
