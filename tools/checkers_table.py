@@ -160,9 +160,10 @@ def version_of(checker: str) -> str:
         return "absent"
 
 
-def _relative(path: str) -> str:
+def _relative(path: str, cwd: Path) -> str:
+    """`path` relative to the repository; a checker prints some paths relative to `cwd`, where it ran."""
     try:
-        return str(Path(path).resolve().relative_to(ROOT))
+        return str((cwd / path).resolve().relative_to(ROOT))
     except ValueError:
         return path
 
@@ -171,8 +172,8 @@ _MYPY_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): error: (?P<message>.*?) 
 _TY_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):\d+: error\[(?P<rule>[\w-]+)\] (?P<message>.*)$")
 
 
-def _parse(checker: str, stdout: str) -> Optional[list[Error]]:
-    """The errors of a checker's report, None when the output is no report."""
+def _parse(checker: str, stdout: str, cwd: Path) -> Optional[list[Error]]:
+    """The errors of a checker's report (run in `cwd`), None when the output is no report."""
     if checker in ("pyright", "basedpyright", "pyrefly"):
         try:
             report = json.loads(stdout)
@@ -180,12 +181,17 @@ def _parse(checker: str, stdout: str) -> Optional[list[Error]]:
             return None
         if checker == "pyrefly":
             return [
-                Error(_relative(e["path"]), e["line"], e["name"], e["concise_description"])
+                Error(_relative(e["path"], cwd), e["line"], e["name"], e["concise_description"])
                 for e in report["errors"]
                 if e["severity"] == "error"
             ]
         return [
-            Error(_relative(d["file"]), d["range"]["start"]["line"] + 1, d.get("rule", ""), d["message"].split("\n")[0])
+            Error(
+                _relative(d["file"], cwd),
+                d["range"]["start"]["line"] + 1,
+                d.get("rule", ""),
+                d["message"].split("\n")[0],
+            )
             for d in report["generalDiagnostics"]
             if d["severity"] == "error"
         ]
@@ -194,7 +200,7 @@ def _parse(checker: str, stdout: str) -> Optional[list[Error]]:
     for line in stdout.splitlines():
         match = pattern.match(line)
         if match:
-            errors.append(Error(_relative(match["file"]), int(match["line"]), match["rule"], match["message"]))
+            errors.append(Error(_relative(match["file"], cwd), int(match["line"]), match["rule"], match["message"]))
     return errors
 
 
@@ -245,7 +251,7 @@ def run_checker(
         run.wall_seconds, run.cpu_seconds = time.perf_counter() - start, children_cpu_seconds() - cpu
         return run
     run.wall_seconds, run.cpu_seconds = time.perf_counter() - start, children_cpu_seconds() - cpu
-    errors = _parse(checker, result.stdout)
+    errors = _parse(checker, result.stdout, scratch)
     if errors is not None:  # the baseline's unresolved import is not counted
         errors = [e for e in errors if ABSENT not in e.message]
     if errors is None or result.returncode not in (0, 1):

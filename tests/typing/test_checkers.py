@@ -16,6 +16,8 @@ with the baseline and rewrites the table.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -46,6 +48,31 @@ def test_no_annotation_form_errors(measured: dict[str, Measurement], checker: st
     assert not run.failure, run.failure
     assert measured[checker].files > 10
     assert [str(e) for e in run.ndtyping_form_errors] == []
+
+
+@pytest.mark.parametrize("checker", ["pyrefly", "mypy"])
+def test_paths_a_checker_prints_relative_to_where_it_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checker: str
+) -> None:
+    """Pyrefly prints paths relative to its working directory (the scratch): they are resolved
+    there, not in the test's own working directory (CI's checkout and /tmp sit at other depths)."""
+    scratch, elsewhere = tmp_path / "scratch", tmp_path / "a" / "b" / "c" / "d"
+    elsewhere.mkdir(parents=True)
+    scratch.mkdir()
+    monkeypatch.chdir(elsewhere)
+    target = checkers_table.ROOT / "tests" / "typing" / "holdout" / "jax_gat_ok.py"
+    printed = os.path.relpath(target, scratch)
+    if checker == "pyrefly":
+        report = {
+            "errors": [
+                {"path": printed, "line": 20, "name": "not-a-type", "concise_description": "m", "severity": "error"}
+            ]
+        }
+        stdout = json.dumps(report)
+    else:
+        stdout = f"{printed}:20: error: m  [valid-type]"
+    errors = checkers_table._parse(checker, stdout, scratch)
+    assert errors is not None and [e.file for e in errors] == ["tests/typing/holdout/jax_gat_ok.py"]
 
 
 @pytest.mark.parametrize("checker", CHECKERS)
