@@ -1614,7 +1614,7 @@ NON_ARRAY: dict[str, tuple[str, str]] = {
     "data": ("property", "memoryview"),
     "flags": ("property", "Any"),  # numpy's flagsobj; jax arrays have none
     "ctypes": ("property", "Any"),  # numpy's _ctypes, a private class
-    "flat": ("property", "Iterator[Any]"),  # numpy's flatiter (indexable too), jax's iterator
+    "flat": ("property", "np.flatiter[Any]"),  # numpy's flatiter: iterable, indexable, assignable (`a.flat[:: n + 1] += r`)
     "device": ("property", "Any"),  # numpy: "cpu"; jax: a Device or Sharding (jax's own Any)
     "sharding": ("property", "Any"),  # jax's Sharding: ndtyping's stubs do not import jax
     "committed": ("property", "bool"),

@@ -53,7 +53,6 @@ MIN_CAUGHT_IN_FILE = 37
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
     # ndtyping's alone
     "jax_dpsgd_grads_ok.py:28": "jax.vmap(jax.grad(example_loss), in_axes=(None, 0, 0))(params, xs, ys) is typed NDArray[Any, B, Any]: the gradient of a NamedTuple argument is the NamedTuple (batched), not an array",
-    "np_skl_gmm_mstep_ok.py:32": "covariances[k].flat[:: n + 1] += reg_covar: .flat is Iterator[Any], which has no __getitem__/__setitem__ (numpy's flatiter has both); two errors",
     "np_skl_label_binarize_ok.py:34": "np.sum(int64 array * int64 array, axis=0) is NDArray[integer, C], not the int64 numpy gives; two errors",
     # numpy >= 2.5 only (the 3.13 stack): numpy's own diag_indices_from asks for an ndarray of rank >= 2,
     # and the overlay has no rule for it, so an NDArray argument meets numpy's signature

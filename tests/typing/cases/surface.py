@@ -212,6 +212,12 @@ def in_place(x: NDArray[float32, N, M], v: NDArray[float32, M]) -> None:
     x[x > 0] = 0.0
 
 
+def flat_view(covariance: NDArray[float64, N, N]) -> None:
+    # numpy's flatiter: scikit-learn's GaussianMixture adds reg_covar to a diagonal this way
+    covariance.flat[:: covariance.shape[0] + 1] += 1e-6
+    assert_type(list(covariance.flat), list[Any])
+
+
 def unknown_shape(x: NDArray[float32, Unpack[tuple[Any, ...]]]) -> None:
     assert_type(x.sum(axis=0), NDArray[float32, Unpack[tuple[Any, ...]]])
     assert_type(x.shape, tuple[Any, ...])
