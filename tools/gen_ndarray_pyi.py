@@ -397,6 +397,8 @@ TRAILING_PATTERNS = [
     (f"{REST}, Dim0, Dim1, Dim2", f"Dim0, {L1}, {L1}"),
     # a row made 2-D against a batch of matrices: `(B, T, D) - mu[None, :]`
     (f"{REST}, Dim0, Dim1", f"{L1}, Dim1"),
+    # rotary tables with a head axis, `x * cos[:, None, :]`: (B, T, H, Dh) with (T, 1, Dh)
+    (f"{REST}, Dim0, Dim1, Dim2", f"Dim0, {L1}, Dim2"),
 ]
 
 
@@ -1614,7 +1616,7 @@ NON_ARRAY: dict[str, tuple[str, str]] = {
     "data": ("property", "memoryview"),
     "flags": ("property", "Any"),  # numpy's flagsobj; jax arrays have none
     "ctypes": ("property", "Any"),  # numpy's _ctypes, a private class
-    "flat": ("property", "np.flatiter[Any]"),  # numpy's flatiter: iterable, indexable, assignable (`a.flat[:: n + 1] += r`)
+    "flat": ("property", "np.flatiter[Any]"),  # numpy's flatiter: indexable (`a.flat[:: n + 1] += r`)
     "device": ("property", "Any"),  # numpy: "cpu"; jax: a Device or Sharding (jax's own Any)
     "sharding": ("property", "Any"),  # jax's Sharding: ndtyping's stubs do not import jax
     "committed": ("property", "bool"),

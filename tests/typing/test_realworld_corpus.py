@@ -58,7 +58,6 @@ KNOWN_FALSE_POSITIVES: dict[str, str] = {
     # and the overlay has no rule for it, so an NDArray argument meets numpy's signature
     "np_skl_rbf_kernel_ok.py:35": "np.diag_indices_from(K) of an NDArray[float64, N, N]: no ndtyping rule, numpy 2.5's parameter is ndarray[tuple[int, int, *tuple[int, ...]]]",
     # ndtyping's shape rules, in the NDArray protocol (plain pyright too)
-    "jax_rope_attention_ok.py:31": "x * cos[:, None, :]: (B, T, H, Dh) times (T, 1, Dh) is rejected (a size-1 middle axis against an operand one rank longer is not a modelled broadcast); two errors",
     "np_cmaes_update_ok.py:35": "state.mean + state.sigma * (z * np.sqrt(eigvals)) @ B.T: (D,) plus a numpy array of unknown shape keeps (D,), losing the (lam, D) rank the return declares",
     "np_polyfit_vander_ok.py:30": "t[-1] + dt * np.arange(1, steps + 1): a 0-d array plus an array of unknown shape is typed rank 0, so it is not the (T,) eval_cubic takes",
     # numpy's own results given to NDArray annotations (plain pyright too; the overlay did not give them shapes)

@@ -107,3 +107,11 @@ def channel_columns(x: NDArray[float32, B, N, S, D], mean: NDArray[float32, N], 
     assert_type(mean[:, None, None] * x, NDArray[float32, B, N, S, D])
     assert_type(m - col[:, None], NDArray[float32, S, D])
     x - col[:, None, None]  # pyright: ignore[reportOperatorIssue]  # S against the channel axis N
+
+
+def rotary_with_heads(x: NDArray[float32, B, S, N, D], cos: NDArray[float32, S, D], wrong: NDArray[float32, D, L1, S]) -> None:
+    # a table made (S, 1, D) against (B, S, H, D): its head axis broadcasts, either side
+    assert_type(x * cos[:, None, :], NDArray[float32, B, S, N, D])
+    assert_type(cos[:, None, :] * x, NDArray[float32, B, S, N, D])
+    assert_type(x - cos[:, None, :], NDArray[float32, B, S, N, D])
+    x * wrong  # pyright: ignore[reportOperatorIssue]  # a transposed table: (D, 1, S) against (S, H, D)
