@@ -381,6 +381,20 @@ def layout() -> list[str]:
             out.append(
                 overload("moveaxis", f"a: {arg}, source: _NdtLiteral[{i}], destination: _NdtLiteral[{j}]", result)
             )
+    # the diagonal of a square matrix, or of a stack of them: numpy's default axes (0, 1) put it
+    # last, `(A, A, *Rest)` -> `(*Rest, A)`; `axis1=-2, axis2=-1` (batched matrices, `np.diagonal(L,
+    # axis1=-2, axis2=-1)` of a Cholesky factor) take the last two. An offset or other axes, or a
+    # matrix that is not square (the length is the smaller size), get numpy's own result.
+    a = LETTERS[0]
+    out.append(header.before("numpy._core.fromnumeric", "diagonal"))
+    diagonal_params = "offset: _NdtIndex = 0, axis1: _NdtIndex = 0, axis2: _NdtIndex = 1"
+    out.append(guarded("diagonal", f"a: {numpy_arg}, {diagonal_params}", numpy_result))
+    for arg, result in kinds("_NdtD", "_NdtD", [a, a, REST], [REST, a]):
+        params = "offset: _NdtLiteral[0] = 0, axis1: _NdtLiteral[0] = 0, axis2: _NdtLiteral[1] = 1"
+        out.append(overload("diagonal", f"a: {arg}, {params}", result))
+    for arg, result in kinds("_NdtD", "_NdtD", [REST, a, a], [REST, a]):
+        params = "offset: _NdtLiteral[0] = 0, *, axis1: _NdtLiteral[-2], axis2: _NdtLiteral[-1]"
+        out.append(overload("diagonal", f"a: {arg}, {params}", result))
     out.append(header.before("numpy._core.fromnumeric", "squeeze"))
     out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:

@@ -59,6 +59,12 @@ for axis, shape in [(0, (1, 3, 4)), (1, (2, 1, 4)), (-1, (2, 3, 1)), (-2, (2, 1,
     CASES.append((f"np.squeeze(x, axis={axis})", {"x": shape}))
 for shape in [(3, 4), (12,), (2, 3, 2), (1, 2, 3, 2)]:
     CASES.append((f"np.reshape(x, {shape})", {"x": (2, 6)}))
+# the diagonal of a square matrix, of a stack of them on the first two axes (numpy puts it last)
+# and on the last two (`axis1=-2, axis2=-1`)
+for shape in [(3, 3), (3, 3, 2), (3, 3, 2, 4)]:
+    CASES.append(("np.diagonal(x)", {"x": shape}))
+for shape in [(3, 3), (2, 3, 3), (4, 2, 3, 3)]:
+    CASES.append(("np.diagonal(x, axis1=-2, axis2=-1)", {"x": shape}))
 for left, right in [((2, 3), (2, 3)), ((2, 3), (3,)), ((3,), (3,)), ((4, 2, 3), (4, 2, 3))]:
     CASES.append(("np.vecdot(a, b)", {"a": left, "b": right}))
 for name in ("zeros", "ones", "empty"):
