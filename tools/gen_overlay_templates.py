@@ -831,6 +831,17 @@ def elementwise() -> list[str]:
         for dtype, result in families:
             params = f"self, x: {shaped_array('tuple[()]', dtype)}, /"
             out.append(indent(overload("__call__", params, shaped_array("tuple[()]", result))))
+        if name == "_NdtUnaryFloat":
+            # A Python number gives a numpy scalar (`np.log(2 * np.pi)` is float64; a bool, like
+            # numpy's bool_, float16). numpy's own overload says Any, and Any on the left of an
+            # NDArray (`d * np.log(2 * np.pi) + maha`) made the whole expression Any. Last: an
+            # ndtyping array meets its rules first, at no extra cost when nested.
+            for scalar, result in (
+                ("_NdtBool", "_ndt_np.float16"),
+                ("int | float", FLOAT64),
+                ("complex", "_ndt_np.complex128"),
+            ):
+                out.append(indent(overload("__call__", f"self, x: {scalar}, /", result)))
     return out
 
 
