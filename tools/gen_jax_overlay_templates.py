@@ -1702,12 +1702,44 @@ def lax() -> list[str]:
     return out
 
 
+OPS_PREAMBLE = f"""\
+{TYPEVARS}
+from typing import overload as _ndt_overload
+from jax.numpy import _NdtJaxArray, _NdtS0
+from jax._src.basearray import Array as _NdtOpsArray
+"""
+SEGMENT_REDUCTIONS = ["segment_sum", "segment_prod", "segment_max", "segment_min"]
+
+
+def ops() -> list[str]:
+    """jax.ops: the segment reductions of `data` `(A, *Rest)` into `num_segments` segments are
+    `(N, *Rest)` of data's dtype, N the dimension of a count read from `x.shape` (`num_segments=
+    g.nodes.shape[0]`, a graph network's aggregation) or a literal count; an `int` count gives an
+    unknown first axis, no count (jax computes it) jax's own result. jax.ops re-exports jax's
+    functions (a source file), so each is defined here with an implementation that calls jax's."""
+    out = [header.rename_import("jax.ops", name, f"_NdtJax_{name}") for name in SEGMENT_REDUCTIONS]
+    out += [header.preamble("jax.ops"), OPS_PREAMBLE]
+    data = arr("_NdtD", "tuple[_NdtA, _NdtUnpack[_NdtRest]]")
+    rest = "indices_are_sorted: bool = False, unique_indices: bool = False, bucket_size: int | None = None, mode: _NdtAny = None"
+    for name in SEGMENT_REDUCTIONS:
+        for count, first in (("_NdtDimSize[_NdtB]", "_NdtB"), (SIZES[0], SIZES[0]), ("int", "_NdtAny")):
+            params = f"data: {data}, segment_ids: _NdtAny, num_segments: {count}, {rest}"
+            out.append(
+                f"@_ndt_overload\ndef {name}({params}) -> {res('_NdtD', f'tuple[{first}, _NdtUnpack[_NdtRest]]')}: ..."
+            )
+        out += [
+            f"@_ndt_overload\ndef {name}(data: _NdtAny, segment_ids: _NdtAny, num_segments: _NdtAny = None, {rest}) -> _NdtOpsArray: ...",
+            f"def {name}(*args: _NdtAny, **kwargs: _NdtAny) -> _NdtAny:\n    return _NdtJax_{name}(*args, **kwargs)",
+        ]
+    return out
+
+
 def sections() -> list[str]:
     return [
         header.rename_import("jax.numpy", "ArrayLike", "_NdtJaxArrayLike"),
         header.preamble("jax.numpy"), jax_numpy_preamble(),
         *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
-        *basearray_patch(), *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(),
+        *basearray_patch(), *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(), *ops(),
         header.rename_import("jax", "vmap", "_NdtJaxVmap"), header.rename_import("jax", "grad", "_NdtJaxGrad"),
         header.rename_import("jax", "value_and_grad", "_NdtJaxValueAndGrad"), header.preamble("jax"), VMAP, *vmap_in_axes_overloads(), VMAP_REST, GRAD,
     ]  # fmt: skip

@@ -164,6 +164,11 @@ CASES += [
     ("jax.lax.scan(lambda c, t: (c, t * 2.0), 0.0, x)[1]", {"x": (4, 3)}, 2),
     ("jnp.where(jnp.asarray(x) > 0, x, y)", {"x": (2, 3), "y": (2, 3)}, 0),
     ("jnp.where(jnp.asarray(m) > 0, x, 0.0)", {"m": (3, 3), "x": (2, 3, 3)}, 0),
+    # segment reductions: a literal count, or one read from another array's shape (the last Literal
+    # axis of y's shape names its size)
+    ("jax.ops.segment_sum(x, jnp.array([0, 1, 1, 2]), num_segments=3)", {"x": (4, 2)}, 0),
+    ("jax.ops.segment_max(x, jnp.array([0, 1, 1, 0]), 2)", {"x": (4, 2, 5)}, 0),
+    ("jax.ops.segment_sum(x, jnp.array([0, 1, 1, 2]), num_segments=y.shape[0])", {"x": (4, 2), "y": (3, 2)}, 0),
 ]
 for shape in [(2, 3), (2, 3, 4), (2, 3, 4, 5)]:
     for axes in permutations(range(len(shape))):
