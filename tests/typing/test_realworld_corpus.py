@@ -44,7 +44,7 @@ OTHER_CORPORA = ["realistic", "holdout", "holdout2", "holdout3", "holdout4", "ho
 # numpy 16/31, jax 10/31), 37 of 62 in their file (59.7%; numpy 22/31, jax 15/31). Only this stack was
 # measured. Floors, so that later work cannot regress; raise them when the figures rise.
 MIN_CAUGHT_ON_LINE = 26
-MIN_CAUGHT_IN_FILE = 37
+MIN_CAUGHT_IN_FILE = 38
 
 # Errors `ndtyping check` reports on correct twins (30 errors on 23 lines of 17 files when written),
 # as file:line, with the cause read from pyright's message and from reveal_type on scratch copies
@@ -153,12 +153,15 @@ MISS_CAUSES: dict[str, str] = {
     **dict.fromkeys(
         ["jax_masked_mean_pool", "jax_perceiver_xattn", "jax_pre_ln_block", "jax_sac_tanh_logprob", "jax_vae_reparam",
          "np_fp_batch_filter", "np_sb3_rollout_gae", "np_skl_gmm_mstep", "np_skl_label_binarize", "np_skl_rbf_kernel",
-         "np_skl_ridge_chol"],
+         "np_skl_ridge_chol", "np_gauss_logpdf_chol"],
         "typed exactly, reported at a later line (an unannotated intermediate)",
     ),
+    # the segment reduction is typed, but its degree count comes from `jnp.ones_like(ids, dtype=jnp.float32)`,
+    # whose shape is lost: jax's stubs declare `jnp.float32` as Any (jax 0.10) or a `_ScalarType` object
+    "jax_gnn_segment_sum": "a jax dtype object (`dtype=jnp.float32`) loses a creation's shape",
     **dict.fromkeys(
-        ["np_gpt2_block", "np_polyfit_vander", "np_sp_rbf_interp", "np_gauss_logpdf_chol", "np_conv2d_windows",
-         "np_skl_tfidf", "jax_depthwise_conv", "jax_fft_conv", "jax_gnn_segment_sum", "jax_wavenet_conv",
+        ["np_gpt2_block", "np_polyfit_vander", "np_sp_rbf_interp", "np_conv2d_windows",
+         "np_skl_tfidf", "jax_depthwise_conv", "jax_fft_conv", "jax_wavenet_conv",
          "jax_nerf_pdf_sampling"],
         "no shape rule for the function: an unknown shape or a plain jax.Array",
     ),
