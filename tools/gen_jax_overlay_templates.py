@@ -1702,6 +1702,19 @@ def lax() -> list[str]:
     return out
 
 
+# jax's dtype objects that the overlay declares as the numpy scalar types they stand for, so that
+# `dtype=jnp.float32` and `x.astype(jnp.int32)` solve a dtype as `np.float32` does. jax's stubs
+# declare them `Any` (jax 0.10) or one `_ScalarType` for all (later), and a creation given one
+# lost its shape as well (`jnp.zeros((n, d), dtype=jnp.float32)` was a plain jax.Array). The
+# 64-bit names stay jax's: without x64, jax makes them 32-bit arrays. Calling one
+# (`jnp.float32(0.5)`) is typed as numpy's scalar, which arithmetic treats alike.
+JAX_DTYPE_OBJECTS = ["bool_", "int8", "int16", "int32", "uint8", "uint16", "uint32", "float16", "float32", "complex64"]
+
+
+def dtype_objects() -> list[str]:
+    return [header.retype("jax.numpy", name, f"type[_ndt_np.{name}]") for name in JAX_DTYPE_OBJECTS]
+
+
 OPS_PREAMBLE = f"""\
 {TYPEVARS}
 from typing import overload as _ndt_overload
@@ -1739,7 +1752,7 @@ def sections() -> list[str]:
         header.rename_import("jax.numpy", "ArrayLike", "_NdtJaxArrayLike"),
         header.preamble("jax.numpy"), jax_numpy_preamble(),
         *reductions(), *layout(), *products(), *elementwise(), *keep_shape(), *creation(), *joins(), *einsum(), *nn(),
-        *basearray_patch(), *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(), *ops(),
+        *basearray_patch(), *typing_patch(), *linalg(), *lax(), *scipy_special(), *scipy_linalg(), *random(), *ops(), *dtype_objects(),
         header.rename_import("jax", "vmap", "_NdtJaxVmap"), header.rename_import("jax", "grad", "_NdtJaxGrad"),
         header.rename_import("jax", "value_and_grad", "_NdtJaxValueAndGrad"), header.preamble("jax"), VMAP, *vmap_in_axes_overloads(), VMAP_REST, GRAD,
     ]  # fmt: skip

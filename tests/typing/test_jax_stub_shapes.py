@@ -169,6 +169,11 @@ CASES += [
     ("jax.ops.segment_sum(x, jnp.array([0, 1, 1, 2]), num_segments=3)", {"x": (4, 2)}, 0),
     ("jax.ops.segment_max(x, jnp.array([0, 1, 1, 0]), 2)", {"x": (4, 2, 5)}, 0),
     ("jax.ops.segment_sum(x, jnp.array([0, 1, 1, 2]), num_segments=y.shape[0])", {"x": (4, 2), "y": (3, 2)}, 0),
+    # jax's own dtype objects solve a dtype as numpy's scalar types do
+    ("jnp.zeros((2, 3), dtype=jnp.float32)", {}, 0),
+    ("jnp.ones((4,), dtype=jnp.int32)", {}, 0),
+    ("jnp.ones_like(x, dtype=jnp.int32)", {"x": (2, 3)}, 0),
+    ("jnp.zeros_like(x, dtype=jnp.float32)", {"x": (2, 3)}, 0),
 ]
 for shape in [(2, 3), (2, 3, 4), (2, 3, 4, 5)]:
     for axes in permutations(range(len(shape))):

@@ -153,12 +153,9 @@ MISS_CAUSES: dict[str, str] = {
     **dict.fromkeys(
         ["jax_masked_mean_pool", "jax_perceiver_xattn", "jax_pre_ln_block", "jax_sac_tanh_logprob", "jax_vae_reparam",
          "np_fp_batch_filter", "np_sb3_rollout_gae", "np_skl_gmm_mstep", "np_skl_label_binarize", "np_skl_rbf_kernel",
-         "np_skl_ridge_chol", "np_gauss_logpdf_chol"],
+         "np_skl_ridge_chol", "np_gauss_logpdf_chol", "jax_gnn_segment_sum"],
         "typed exactly, reported at a later line (an unannotated intermediate)",
     ),
-    # the segment reduction is typed, but its degree count comes from `jnp.ones_like(ids, dtype=jnp.float32)`,
-    # whose shape is lost: jax's stubs declare `jnp.float32` as Any (jax 0.10) or a `_ScalarType` object
-    "jax_gnn_segment_sum": "a jax dtype object (`dtype=jnp.float32`) loses a creation's shape",
     **dict.fromkeys(
         ["np_gpt2_block", "np_polyfit_vander", "np_sp_rbf_interp", "np_conv2d_windows",
          "np_skl_tfidf", "jax_depthwise_conv", "jax_fft_conv", "jax_wavenet_conv",

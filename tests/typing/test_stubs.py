@@ -53,6 +53,16 @@ def test_stub_cases(overlay: Path, tmp_path: Path) -> None:
     assert not diagnostics, "\n".join(map(str, diagnostics))
 
 
+def test_an_overlay_built_by_another_builder_is_not_reused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache key holds the builder's code: the same templates read by a changed section grammar
+    (a retype to `type[...]`, which an older one did not parse) make another overlay."""
+    from ndtyping._static import overlay as overlay_module
+
+    key = overlay_module._build_inputs(("numpy",), None)[2]
+    monkeypatch.setattr(overlay_module, "_builder_fingerprint", lambda: "another builder")
+    assert overlay_module._build_inputs(("numpy",), None)[2] != key
+
+
 def test_overloads_before_a_method_take_its_indentation() -> None:
     """`before ndarray.__mul__` inserts the template's (unindented) overloads ahead of the method's
     first definition, at the method's indentation; a single definition becomes the last overload; a

@@ -67,13 +67,25 @@ def default_overlay_dir() -> Path:
     return Path(root) / "stubs"
 
 
+def _builder_fingerprint() -> str:
+    """The code that turns templates into an overlay (this module and the section grammar): part of
+    the cache key, so that an overlay built by an older builder from the same templates is not reused."""
+    from . import template_sections
+
+    code = Path(__file__).read_bytes() + Path(template_sections.__file__).read_bytes()
+    return hashlib.sha256(code).hexdigest()[:16]
+
+
 def _build_inputs(
     packages: tuple[str, ...], sources: Optional[dict[str, Path]]
 ) -> tuple[dict[str, str], dict[str, Optional[Path]], str]:
     templates = {name: _template_text(name) for name in packages}
     installed = {name: (sources or {}).get(name) or _package_dir(name) for name in packages}
     key = hashlib.sha256(
-        "".join(f"{n}:{installed[n]}:{_version(n, sources)}:{templates[n]}" for n in packages).encode()
+        (
+            _builder_fingerprint()
+            + "".join(f"{n}:{installed[n]}:{_version(n, sources)}:{templates[n]}" for n in packages)
+        ).encode()
     ).hexdigest()[:16]
     return templates, installed, key
 

@@ -67,7 +67,7 @@ class Section:
 
 
 SECTION = re.compile(
-    r"^## ([\w.]+): (?:(preamble)|before (\w+(?:\.\w+)?)|extend (\w+) as (\w+)|retype (\w+) -> (\w+)|rename import (\w+) -> (\w+)"
+    r"^## ([\w.]+): (?:(preamble)|before (\w+(?:\.\w+)?)|extend (\w+) as (\w+)|retype (\w+) -> (\w+(?:\[[\w.]+\])?)|rename import (\w+) -> (\w+)"
     r"|rename class (\w+) -> (\w+)|narrow (\w+) (\w+) -> (\w+(?:\[\w+(?:, \w+)*\])?))(?:\s+\[([^:\]]+)(?::\s*([^\]]+))?\])?\s*$"
 )
 

@@ -1,0 +1,27 @@
+"""jax's dtype objects (`jnp.float32`, `jnp.int32`, ...) solve a dtype as numpy's scalar types do:
+a creation given one keeps its shape (it was a plain jax.Array: jax's stubs declare them `Any`, or
+one `_ScalarType` for all), `astype` takes its dtype, and a call of one is a scalar of that dtype.
+The 64-bit names stay jax's own (without x64, jax makes them 32-bit arrays)."""
+
+from typing import Literal
+
+import jax.numpy as jnp
+
+from ndtyping import DimensionVar, NDArray, float16, float32, int32
+
+N = DimensionVar("N")
+E = DimensionVar("E")
+
+
+def creations(ids: NDArray[int32, E], x: NDArray[float32, N]) -> None:
+    grid: NDArray[float32, Literal[2], Literal[3]] = jnp.zeros((2, 3), dtype=jnp.float32)
+    counts: NDArray[float32, E] = jnp.ones_like(ids, dtype=jnp.float32)
+    half: NDArray[float16, N] = jnp.zeros_like(x, dtype=jnp.float16)
+    cast: NDArray[float32, E] = ids.astype(jnp.float32)
+    scaled: NDArray[float32, N] = jnp.float32(0.5) * x
+    wrong_dtype: NDArray[int32, E] = jnp.ones_like(ids, dtype=jnp.float32)  # pyright: ignore[reportAssignmentType]
+    wrong_shape: NDArray[float32, N] = jnp.ones_like(ids, dtype=jnp.float32)  # pyright: ignore[reportAssignmentType]
+
+
+def token_buffer(ids: NDArray[int32, N, E]) -> NDArray[int32, N, E]:
+    return jnp.zeros((ids.shape[0], ids.shape[1]), dtype=jnp.float32)  # pyright: ignore[reportReturnType]  # float32 tokens for int32 ids
