@@ -63,6 +63,13 @@ def test_an_overlay_built_by_another_builder_is_not_reused(monkeypatch: pytest.M
     assert overlay_module._build_inputs(("numpy",), None)[2] != key
 
 
+def test_a_header_the_grammar_does_not_read_is_an_error() -> None:
+    """A `## module: ...` line the section grammar does not match was taken as the previous
+    section's text, silently (a retype to `type[...]` before the grammar took brackets)."""
+    with pytest.raises(ValueError, match="line 3: not a section header"):
+        parse_template("## numpy: preamble\nx = 1\n## jax.numpy: retype float32 -> type[[bad]]\n")
+
+
 def test_overloads_before_a_method_take_its_indentation() -> None:
     """`before ndarray.__mul__` inserts the template's (unindented) overloads ahead of the method's
     first definition, at the method's indentation; a single definition becomes the last overload; a

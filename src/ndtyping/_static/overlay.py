@@ -24,6 +24,7 @@ keeps the library's own stub.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import importlib.util
 import json
@@ -67,6 +68,7 @@ def default_overlay_dir() -> Path:
     return Path(root) / "stubs"
 
 
+@functools.cache
 def _builder_fingerprint() -> str:
     """The code that turns templates into an overlay (this module and the section grammar): part of
     the cache key, so that an overlay built by an older builder from the same templates is not reused."""

@@ -74,9 +74,11 @@ SECTION = re.compile(
 
 def parse_template(text: str) -> list[Section]:
     sections: list[Section] = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         match = SECTION.match(line)
         if match is None:
+            if line.startswith("## "):  # a header the grammar does not read would become body text
+                raise ValueError(f"template line {number}: not a section header ndtyping reads: {line!r}")
             if sections:
                 sections[-1].lines.append(line)
             continue
