@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 READABLE = {
-    "_NdtD": "D", "_NdtD2": "D2", "_NdtDInexact": "Inexact", "_NdtDOther": "IntOrBool",
+    "_NdtD": "D", "_NdtD2": "D2", "_NdtDInexact": "Inexact", "_NdtDSumKept": "SumKeeps", "_NdtDOther": "IntOrBool",
     "_NdtDInteger": "Integer", "_NdtDNumber": "Number", "_NdtDReal": "RealNumber", "_NdtDFloat": "Floating",
     "_NdtDComplex": "ComplexFloating", "_NdtDRealOrBool": "RealOrBool",
     "_NdtA": "A", "_NdtB": "B", "_NdtC": "C", "_NdtE": "E", "_NdtF": "F",

@@ -1341,6 +1341,15 @@ def vmap(
     fun: _NdtFJaxMany, in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
     axis_name: _NdtAny = None, axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
 ) -> _NdtFJaxMany: ...
+# A function whose result is Any (jax.grad's gradient, whatever its parameter: a pytree's gradient
+# is the pytree; a function annotated `-> Any`): its batched result is Any too, not an array of a
+# rank the rules below would guess. Only Any is assignable to this class, which nothing returns.
+class _NdtVmapOpaque: ...
+@_ndt_overload
+def vmap(
+    fun: _NdtCallable[..., _NdtVmapOpaque], in_axes: int | None | _NdtSequence[_NdtAny] = 0, out_axes: _NdtAny = 0,
+    axis_name: _NdtAny = None, axis_size: int | None = None, spmd_axis_name: _NdtAny = None, sum_match: bool = False,
+) -> _NdtCallable[..., _NdtAny]: ...
 @_ndt_overload
 def vmap(
     fun: _NdtCallable[[_NdtArray[_NdtD, tuple[_NdtUnpack[_NdtS]]]], _NdtArray[_NdtD2, tuple[_NdtUnpack[_NdtS2]]]],

@@ -76,6 +76,9 @@ from ndtyping._surface.ndarray import DimSize as _NdtDimSize  # a size from `x.s
 _NdtD = _NdtTypeVar("_NdtD", bound=_ndt_np.generic)
 _NdtDInexact = _NdtTypeVar("_NdtDInexact", bound=_ndt_np.inexact[_NdtAny])
 _NdtDOther = _NdtTypeVar("_NdtDOther", bound=_ndt_np.integer[_NdtAny] | _ndt_np.bool_)
+# the dtypes sum and prod keep: inexact ones, and the 64-bit integers (narrower integers and bools
+# accumulate in the platform's integer, which the IntOrBool rules leave an abstract integer)
+_NdtDSumKept = _NdtTypeVar("_NdtDSumKept", bound=_ndt_np.inexact[_NdtAny] | _ndt_np.int64 | _ndt_np.uint64)
 _NdtDInteger = _NdtTypeVar("_NdtDInteger", bound=_ndt_np.integer[_NdtAny])
 _NdtDNumber = _NdtTypeVar("_NdtDNumber", bound=_ndt_np.number[_NdtAny])
 _NdtDReal = _NdtTypeVar("_NdtDReal", bound=_ndt_np.floating[_NdtAny] | _ndt_np.integer[_NdtAny])
@@ -185,11 +188,11 @@ def overload(name: str, params: str, result: str) -> str:
 REDUCTIONS = {
     "sum": (
         "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
-        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")],
+        [("_NdtDSumKept", "_NdtDSumKept"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")],
     ),
     "prod": (
         "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
-        [("_NdtDInexact", "_NdtDInexact"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")],
+        [("_NdtDSumKept", "_NdtDSumKept"), ("_NdtDOther", "_ndt_np.integer[_NdtAny]")],
     ),
     "mean": (
         "dtype: None = None, out: None = None, *, keepdims: {keep}, **kwargs: _NdtAny",
@@ -1188,6 +1191,20 @@ def rank_keeping() -> list[str]:
     # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
     out.append(header.before("numpy.lib._index_tricks_impl", "fill_diagonal"))
     out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
+    # diag_indices_from: numpy >= 2.5 wants an ndarray of rank 2 or more; an ndtyping array of square
+    # matrices (the last two axes... numpy asks all axes equal: `(A, A, *Rest)` checks the first two)
+    # gives index vectors of length A; numpy arrays keep numpy's answer (a guard, as numpy < 2.5 types it)
+    indices = "_ndt_np.ndarray[tuple[int], _ndt_np.dtype[_ndt_np.intp]]"
+    out.append(header.before("numpy.lib._index_tricks_impl", "diag_indices_from"))
+    out.append(guarded("diag_indices_from", "arr: _ndt_np.ndarray[_NdtAny, _NdtAny]", f"tuple[{indices}, ...]"))
+    a = LETTERS[0]
+    out.append(
+        overload(
+            "diag_indices_from",
+            f"arr: _NdtArray[_NdtAny, tuple[{a}, {a}, {REST}]]",
+            f"tuple[_NdtArray[_ndt_np.intp, tuple[{a}]], ...]",
+        )
+    )
     out += writers()
     return out
 

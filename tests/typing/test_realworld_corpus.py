@@ -51,12 +51,6 @@ MIN_CAUGHT_IN_FILE = 38
 # (the corpus is kept apart from the stubs). "plain pyright too": pyright without the overlay (the
 # NDArray protocol still installed) reports the same line and rule.
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
-    # ndtyping's alone
-    "jax_dpsgd_grads_ok.py:28": "jax.vmap(jax.grad(example_loss), in_axes=(None, 0, 0))(params, xs, ys) is typed NDArray[Any, B, Any]: the gradient of a NamedTuple argument is the NamedTuple (batched), not an array",
-    "np_skl_label_binarize_ok.py:34": "np.sum(int64 array * int64 array, axis=0) is NDArray[integer, C], not the int64 numpy gives; two errors",
-    # numpy >= 2.5 only (the 3.13 stack): numpy's own diag_indices_from asks for an ndarray of rank >= 2,
-    # and the overlay has no rule for it, so an NDArray argument meets numpy's signature
-    "np_skl_rbf_kernel_ok.py:35": "np.diag_indices_from(K) of an NDArray[float64, N, N]: no ndtyping rule, numpy 2.5's parameter is ndarray[tuple[int, int, *tuple[int, ...]]]",
     # ndtyping's shape rules, in the NDArray protocol (plain pyright too)
     "np_cmaes_update_ok.py:35": "state.mean + state.sigma * (z * np.sqrt(eigvals)) @ B.T: (D,) plus a numpy array of unknown shape keeps (D,), losing the (lam, D) rank the return declares",
     "np_polyfit_vander_ok.py:30": "t[-1] + dt * np.arange(1, steps + 1): a 0-d array plus an array of unknown shape is typed rank 0, so it is not the (T,) eval_cubic takes",

@@ -3,7 +3,7 @@ narrower integers in numpy's default ints (int64, uint64 for unsigned), as numpy
 running product of int64 flags summed is int64, not an abstract integer (held-out false positive).
 Matmul and the operators of different dtypes (see cases/mixed_dtypes.py) under the overlay."""
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from typing_extensions import assert_type
@@ -35,6 +35,19 @@ def accumulated(
     assert_type(np.cumsum(g, axis=0), NDArray[np.integer[Any], N])
     assert_type(np.cumsum(a, axis=0), NDArray[Any, N, M])
     return np.cumprod(flags.astype(np.int64), axis=1).sum(axis=1)
+
+
+def summed(i: NDArray[int64, N, M], w: NDArray[uint64, N], small: NDArray[int32, N, M], f: NDArray[float32, N, M]) -> NDArray[int64, M]:
+    # np.sum and np.prod keep int64 and uint64 (numpy accumulates in them); a narrower integer sums
+    # in the platform's integer, an abstract integer here (before: int64 too, so counts of int64
+    # flags declared NDArray[int64, C] were an error on correct code)
+    assert_type(np.sum(i, axis=0), NDArray[int64, M])
+    assert_type(np.prod(i, axis=1), NDArray[int64, N])
+    assert_type(np.sum(i * (1 - i), axis=0, keepdims=True), NDArray[int64, Literal[1], M])
+    assert_type(np.sum(w, axis=0), NDArray[uint64])
+    assert_type(np.sum(small, axis=0), NDArray[np.integer[Any], M])
+    assert_type(np.sum(f, axis=0), NDArray[float32, M])
+    return np.sum(i, axis=0)
 
 
 def wrong_dtype(x: NDArray[int32, N, M]) -> NDArray[int32, N, M]:

@@ -3,7 +3,7 @@ wrong order are an error. The gradient is Any (the differentiated argument's typ
 cannot pick out); value_and_grad's value is the function's result.
 (A lambda's parameters stay unknown, not a type variable: the realistic corpus's jax_vmap_ok.)"""
 
-from typing import Any
+from typing import Any, Generic, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -13,6 +13,7 @@ from ndtyping import DimensionVar, NDArray, float32
 
 N = DimensionVar("N")
 D = DimensionVar("D")
+K = DimensionVar("K")
 
 
 def mse(w: NDArray[float32, D], x: NDArray[float32, N, D], y: NDArray[float32, N]) -> jax.Array:
@@ -41,16 +42,35 @@ def step(w: NDArray[float32, D], x: NDArray[float32, N, D]) -> jax.Array:
 
 
 def per_example(w: NDArray[float32, D], xs: NDArray[float32, N, D]) -> NDArray[float32, N, D]:
-    # jax.vmap batches jax.grad(f), whose gradient is Any (before: vmap kept the unbatched signature
-    # and rejected xs), and a function returning jax.Array
+    # jax.vmap batches jax.grad(f), whose gradient is Any, into Any: the batched gradient's rank is
+    # not guessed (before: an array of the batch axis and one more, whatever the parameter was), and
+    # a function returning jax.Array is batched with its shape
     def point_loss(x: NDArray[float32, D]) -> jax.Array:
         return jnp.sum(x * w)
 
     gradient: NDArray[float32, D] = jax.grad(point_loss)(w)
-    losses: NDArray[float32, N] = jax.vmap(point_loss)(xs)  # a function returning jax.Array is batched too
-    wrong: NDArray[float32, D, N] = jax.vmap(jax.grad(point_loss))(xs)  # pyright: ignore[reportAssignmentType]
+    losses: NDArray[float32, N] = jax.vmap(point_loss)(xs)
+    wrong: NDArray[float32, D] = jax.vmap(point_loss)(xs)  # pyright: ignore[reportAssignmentType]
+    assert_type(jax.vmap(jax.grad(point_loss))(xs), Any)
     print(gradient, losses, wrong)
     return jax.vmap(jax.grad(point_loss))(xs)
+
+
+class Linear(NamedTuple, Generic[D, K]):
+    w: NDArray[float32, D, K]
+    b: NDArray[float32, K]
+
+
+def example_loss(params: Linear[D, K], x: NDArray[float32, D], y: NDArray[float32, K]) -> jax.Array:
+    return jnp.sum((x @ params.w + params.b - y) ** 2)
+
+
+def per_example_grads(params: Linear[D, K], xs: NDArray[float32, N, D], ys: NDArray[float32, N, K]) -> Linear[Any, Any]:
+    # the per-example gradients of a pytree parameter are that pytree, batched (DP-SGD): Any here,
+    # never an array (before: NDArray[Any, N, Any], an error on this correct return)
+    grads = jax.vmap(jax.grad(example_loss), in_axes=(None, 0, 0))(params, xs, ys)
+    assert_type(grads, Any)
+    return grads
 
 
 def log_density(x: jax.Array) -> jax.Array:
