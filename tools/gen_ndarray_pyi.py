@@ -520,8 +520,18 @@ def binary(
     scalar = ov(name, f"self: {arr('DType', 'Shape')}, other: Scalar, /", arr(out, "Shape"))
     # A first operand of unknown rank (`tuple[Any, ...]`: jax's own arrays, numpy's) first: BOTH_ONE
     # would match it gradually and give rank 2 or more. Its result is the same-shape rule's for it.
-    # (Each rule before the same-shape one is tried on every operator: they are kept to these four.)
+    # (Each rule before the same-shape one is tried on every operator: they are kept to these four,
+    # and the two below that only a scalar array or a vector binds.)
     unknown = ov(name, f"self: {arr('DType', UNKNOWN_RANK)}, other: {arr(other_dtype, 'Any')}, /", arr(out, UNKNOWN))
+    # and a second operand of unknown rank (a numpy result such as `rng.normal(size=(n, d))`) met by
+    # a scalar array or a vector: the same-shape rule gave self's shape, so `mean + z @ B.T` of a (D,)
+    # mean was (D,), not (n, D). A self of higher rank keeps its shape (the other operand is read as
+    # one that broadcasts to it: `x + mask[None, None, :, :]`); these two rules are bound away from
+    # such a self when pyright binds the operator, so it does not try them.
+    unknown_other = [
+        ov(name, f"self: {arr('DType', small)}, other: {arr(other_dtype, UNKNOWN_RANK)}, /", arr(out, UNKNOWN))
+        for small in ("tuple[()]", "tuple[Dim0]")
+    ]
     mine, theirs, result = BOTH_ONE
     both_one = ov(
         name,
@@ -541,7 +551,11 @@ def binary(
         for other, result_size in ((L1, "Any"), ("Dim0", "Dim0"))
     ]
     # For a reflected operator the scalar comes first: `2.0 * x` is its commonest use.
-    lines = [scalar, unknown, both_one, *last_one, same] if reflected else [unknown, both_one, *last_one, same, scalar]
+    lines = (
+        [scalar, unknown, *unknown_other, both_one, *last_one, same]
+        if reflected
+        else [unknown, *unknown_other, both_one, *last_one, same, scalar]
+    )
     # a 0-d array (a full reduction: `x / x.sum()`) on either side
     lines.append(
         ov(name, f"self: {arr('DType', 'Shape')}, other: {arr(other_dtype, 'tuple[()]')}, /", arr(out, "Shape"))

@@ -861,6 +861,13 @@ def same_shape() -> list[str]:
         # numpy arrays: numpy's own result (the same array type); then ndtyping arrays
         out.append(guarded(name, f"a: _NdtNumpyArray{extra}", loose("_NdtNumpyArray")))
         out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtShNE]{extra}", "_NdtArray[_NdtD, _NdtShNE]"))
+        # with another dtype (`np.zeros_like(h, dtype=x.dtype)`, `dtype=np.float32`): the argument's
+        # shape in that dtype; `dtype` has no default, so a call without it never tries these two
+        dtype = "dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]"
+        out.append(
+            guarded(name, f"a: _ndt_np.ndarray[_NdtSh, _NdtAny]{extra}, {dtype}", loose(numpy_array("_NdtSh", "_NdtD")))
+        )
+        out.append(overload(name, f"a: _NdtArray[_NdtAny, _NdtShNE]{extra}, {dtype}", "_NdtArray[_NdtD, _NdtShNE]"))
     out.append(header.before("numpy._core.fromnumeric", "clip"))
     for family in FAMILIES:
         array = family("_NdtSh" if family is numpy_array else "_NdtShNE", "_NdtD")
@@ -962,8 +969,9 @@ def creation() -> list[str]:
     Without a dtype, numpy's default (float64, or the fill value's type for `full`).
     """
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
-    # (dtype parameter, result dtype): an explicit scalar type, then numpy's float64 default
-    dtypes = [("dtype: type[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)]
+    # (dtype parameter, result dtype): an explicit scalar type or another array's dtype (`dtype=x.dtype`,
+    # a `np.dtype[float32]`), then numpy's float64 default
+    dtypes = [("dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)]
 
     def shape_overloads(name: str, first: str, middle: str = "") -> list[str]:
         """The overloads of a creation function taking `shape` (a size or a tuple of sizes)."""

@@ -51,9 +51,6 @@ MIN_CAUGHT_IN_FILE = 38
 # (the corpus is kept apart from the stubs). "plain pyright too": pyright without the overlay (the
 # NDArray protocol still installed) reports the same line and rule.
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
-    # ndtyping's shape rules, in the NDArray protocol (plain pyright too)
-    "np_cmaes_update_ok.py:35": "state.mean + state.sigma * (z * np.sqrt(eigvals)) @ B.T: (D,) plus a numpy array of unknown shape keeps (D,), losing the (lam, D) rank the return declares",
-    "np_polyfit_vander_ok.py:30": "t[-1] + dt * np.arange(1, steps + 1): a 0-d array plus an array of unknown shape is typed rank 0, so it is not the (T,) eval_cubic takes",
     # numpy's own results given to NDArray annotations (plain pyright too; the overlay did not give them shapes)
     "np_segment_mean_ok.py:21": "np.repeat(np.arange(g), sizes) is numpy's ndarray[tuple[int], int64]: int is not the dimension N",
     "np_segment_mean_ok.py:27": "np.zeros((sizes.shape[0], data.shape[1]), dtype=data.dtype) stays numpy's ndarray[tuple[int, int], float64] (dtype=x.dtype, not a scalar type): ints are not G, D",

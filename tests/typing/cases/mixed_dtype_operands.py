@@ -2,11 +2,13 @@
 """Integer and bool NDArray values divided by a jax.Array (whose own `__rtruediv__` does not take an
 NDArray): the forward `/` of integers keeps its rules for a 0-d operand, the same shape and an
 operand of unknown shape (the held-out corpus 2's concordance index: `agree.sum() /
-jnp.maximum(earlier.sum(), 1)`); mixed dtypes against jax arrays."""
+jnp.maximum(earlier.sum(), 1)` is a float64 array, of unknown shape); mixed dtypes against jax arrays."""
+
+from typing import Any
 
 import jax
 import jax.numpy as jnp
-from typing_extensions import assert_type
+from typing_extensions import Unpack, assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, float64, int32
 
@@ -16,8 +18,10 @@ M = DimensionVar("M")
 
 def divided(agree: NDArray[bool_, N, M], counts: NDArray[int32, N], total: NDArray[int32], j: jax.Array) -> None:
     assert_type(agree / j, NDArray[float64, N, M])
-    assert_type(counts / j, NDArray[float64, N])
-    assert_type(total / j, NDArray[float64])
+    # a vector or a scalar array met by a jax.Array (of unknown shape) has an unknown shape: the jax
+    # array may have more axes (an array of rank 2 or more keeps its shape, as above)
+    assert_type(counts / j, NDArray[float64, Unpack[tuple[Any, ...]]])
+    assert_type(total / j, NDArray[float64, Unpack[tuple[Any, ...]]])
     ratio = float(total / jnp.maximum(j, 1))
     assert_type(counts / 2, NDArray[float64, N])
 

@@ -5,6 +5,7 @@ operand's 1), and an operand of unknown rank gives an array of unknown shape (no
 
 from typing import Any
 
+import numpy as np
 from typing_extensions import Unpack, assert_type
 
 from ndtyping import DimensionVar, NDArray, bool_, float32, float64, int64
@@ -42,3 +43,19 @@ def mixed(
     assert_type(aa + p, NDArray[float32, Any, Any])
     assert_type(p + aa, NDArray[float32, N, Any])
     assert_type(1.0 - aa, NDArray[float32, Any, Any])
+
+
+def unknown_second(
+    v: NDArray[float64, N],
+    u: NDArray[float64, Unpack[tuple[Any, ...]]],
+    z: np.ndarray[tuple[Any, ...], np.dtype[np.float64]],
+) -> NDArray[float64, Any, N]:
+    # an operand of unknown rank on the right of a scalar array or a vector gives an unknown shape
+    # too: `mean + z @ B.T` of a (D,) mean and numpy's standard normals of unknown rank is (n, D) at
+    # runtime (before: (D,), the first operand's shape, which refused the correct return below). A
+    # first operand of rank 2 or more keeps its shape (cases/broadcast_both_sides.py, unknown_rank).
+    assert_type(v + u, NDArray[float64, Unpack[tuple[Any, ...]]])
+    assert_type(v * z, NDArray[float64, Unpack[tuple[Any, ...]]])
+    assert_type(v[0] + z, NDArray[float64, Unpack[tuple[Any, ...]]])
+    assert_type(u + v, NDArray[float64, Unpack[tuple[Any, ...]]])
+    return v + z
