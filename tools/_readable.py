@@ -33,3 +33,9 @@ _PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, READABLE), key=len
 def readable(text: str, keep: tuple[str, ...] = ()) -> str:
     """`text` with the overlay's names renamed (except those in `keep`)."""
     return _PATTERN.sub(lambda m: m.group(0) if m.group(0) in keep else READABLE[m.group(0)], text)
+
+
+def dtype_given(var: str) -> str:
+    """A `dtype=` parameter that solves `var` from a scalar type (`np.float32`, or a jax dtype object
+    retyped as one) or from another array's dtype object (`dtype=x.dtype`, a `np.dtype[float32]`)."""
+    return f"type[{var}] | _ndt_np.dtype[{var}]"

@@ -29,7 +29,7 @@ from ndtyping._static import template_sections as header
 
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_template
-from ._readable import LETTERS, ONE, REST
+from ._readable import LETTERS, ONE, REST, dtype_given
 from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
@@ -726,7 +726,7 @@ def creation() -> list[str]:
     out = []
     for name in ("zeros", "ones", "empty"):
         out.append(header.before("jax.numpy", name))
-        for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]", "_NdtD")):
+        for dtype, result in (("dtype: None = None", FLOAT), (f"dtype: {dtype_given('_NdtD')}", "_NdtD")):
             for shape, result_shape in shapes():
                 out.append(overload(name, f"shape: {shape}, {dtype}", res(result, result_shape)))
         # `dtype` a scalar type or another array's dtype (`dtype=x.dtype`, a `np.dtype[float32]`).
@@ -741,7 +741,7 @@ def creation() -> list[str]:
                 out.append(
                     overload(
                         "full",
-                        f"shape: {shape}, fill_value: _NdtAny, dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]",
+                        f"shape: {shape}, fill_value: _NdtAny, dtype: {dtype_given('_NdtD')}",
                         res("_NdtD", result_shape),
                     )
                 )
@@ -765,7 +765,7 @@ def creation() -> list[str]:
         out.append(
             overload(
                 name,
-                f"{first}: {arr('_NdtAny', '_NdtSh')}, dtype: type[_NdtD2] | _ndt_np.dtype[_NdtD2], shape: None = None",
+                f"{first}: {arr('_NdtAny', '_NdtSh')}, dtype: {dtype_given('_NdtD2')}, shape: None = None",
                 res("_NdtD2", "_NdtSh"),
             )
         )
@@ -785,7 +785,7 @@ def creation() -> list[str]:
     out.append(
         overload(
             "full_like",
-            f"a: {arr('_NdtAny', '_NdtSh')}, fill_value: _NdtAny, dtype: type[_NdtD2] | _ndt_np.dtype[_NdtD2], shape: None = None",
+            f"a: {arr('_NdtAny', '_NdtSh')}, fill_value: _NdtAny, dtype: {dtype_given('_NdtD2')}, shape: None = None",
             res("_NdtD2", "_NdtSh"),
         )
     )
@@ -1187,7 +1187,7 @@ def random() -> list[str]:
     ]
     rest = "*args: _NdtAny, **kwargs: _NdtAny"
     for name in RANDOM_FLOAT_SAMPLERS:
-        for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]", "_NdtD")):
+        for dtype, result in (("dtype: None = None", FLOAT), (f"dtype: {dtype_given('_NdtD')}", "_NdtD")):
             for shape, result_shape in random_shapes():
                 out.append(
                     overload(name, f"key: _NdtAny, shape: {shape}, {dtype}, {rest}", sample(result, result_shape))
@@ -1281,7 +1281,7 @@ def one_hot_overloads() -> list[str]:
     literal `num_classes`' (`one_hot(labels, 10)`), else unknown (Any): an `int` (a parameter
     `k: int`) must not become the size, and a dimension bound to int cannot be told from one."""
     out = []
-    for dtype, result in (("dtype: None = None", FLOAT), ("dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]", "_NdtD")):
+    for dtype, result in (("dtype: None = None", FLOAT), (f"dtype: {dtype_given('_NdtD')}", "_NdtD")):
         out.append(one_hot(SIZES[0], SIZES[0], dtype, result))
         out.append(one_hot("_NdtDimSize[_NdtA]", "_NdtA", dtype, result))  # `x.shape[0]`: its dimension
         out.append(one_hot("int", "_NdtAny", dtype, result))

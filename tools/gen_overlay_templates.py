@@ -32,7 +32,7 @@ from ndtyping._static import template_sections as header
 
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_template
-from ._readable import LETTERS, ONE, REST, SUFFIX_LETTERS
+from ._readable import LETTERS, ONE, REST, SUFFIX_LETTERS, dtype_given
 from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
@@ -863,7 +863,7 @@ def same_shape() -> list[str]:
         out.append(overload(name, f"a: _NdtArray[_NdtD, _NdtShNE]{extra}", "_NdtArray[_NdtD, _NdtShNE]"))
         # with another dtype (`np.zeros_like(h, dtype=x.dtype)`, `dtype=np.float32`): the argument's
         # shape in that dtype; `dtype` has no default, so a call without it never tries these two
-        dtype = "dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]"
+        dtype = f"dtype: {dtype_given('_NdtD')}"
         out.append(
             guarded(name, f"a: _ndt_np.ndarray[_NdtSh, _NdtAny]{extra}, {dtype}", loose(numpy_array("_NdtSh", "_NdtD")))
         )
@@ -971,7 +971,7 @@ def creation() -> list[str]:
     tail = "order: _NdtLiteral['C', 'F'] = 'C', *, device: _NdtLiteral['cpu'] | None = None, like: _NdtAny = None"
     # (dtype parameter, result dtype): an explicit scalar type or another array's dtype (`dtype=x.dtype`,
     # a `np.dtype[float32]`), then numpy's float64 default
-    dtypes = [("dtype: type[_NdtD] | _ndt_np.dtype[_NdtD]", "_NdtD"), ("dtype: None = None", FLOAT64)]
+    dtypes = [(f"dtype: {dtype_given('_NdtD')}", "_NdtD"), ("dtype: None = None", FLOAT64)]
 
     def shape_overloads(name: str, first: str, middle: str = "") -> list[str]:
         """The overloads of a creation function taking `shape` (a size or a tuple of sizes)."""
