@@ -398,6 +398,30 @@ def layout() -> list[str]:
     for arg, result in kinds("_NdtD", "_NdtD", [REST, a, a], [REST, a]):
         params = "offset: _NdtLiteral[0] = 0, *, axis1: _NdtLiteral[-2], axis2: _NdtLiteral[-1]"
         out.append(overload("diagonal", f"a: {arg}, {params}", result))
+    # repeat: the repeated axis has an unknown length (numpy's own types it `int`, which no dimension
+    # holds: `np.repeat(np.arange(g), sizes)` returned as `NDArray[int64, N]` was an error); without
+    # an axis, a vector; axes 0, 1 and -1 of an ndtyping array keep the others; numpy arrays given
+    # an axis keep numpy's own result
+    out.append(header.before("numpy._core.fromnumeric", "repeat"))
+    out.append(
+        guarded(
+            "repeat",
+            f"a: {numpy_arg}, repeats: _NdtAny, axis: None = None",
+            loose(numpy_array("tuple[_NdtAny]", "_NdtD")),
+        )
+    )
+    out.append(guarded("repeat", f"a: {numpy_arg}, repeats: _NdtAny, axis: _NdtIndex", numpy_result))
+    repeated = (
+        ("None = None", ["_NdtAny"], ["_NdtAny"]),
+        ("_NdtLiteral[0]", [LETTERS[0], REST], ["_NdtAny", REST]),
+        ("_NdtLiteral[1]", [LETTERS[0], LETTERS[1], REST], [LETTERS[0], "_NdtAny", REST]),
+        ("_NdtLiteral[-1]", [REST, SUFFIX_LETTERS[0]], [REST, "_NdtAny"]),
+    )
+    for axis, shape_in, shape_out in repeated:
+        array_in = shaped_array("_NdtAny" if axis.startswith("None") else tup(shape_in), "_NdtD")
+        out.append(
+            overload("repeat", f"a: {array_in}, repeats: _NdtAny, axis: {axis}", shaped_array(tup(shape_out), "_NdtD"))
+        )
     out.append(header.before("numpy._core.fromnumeric", "squeeze"))
     out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
@@ -1085,7 +1109,23 @@ def creation() -> list[str]:
                 "eye", f"N: _NdtIndex, M: _NdtIndex | None = None, {rest}", numpy_array(tup(["_NdtAny"] * 2), result)
             )
         )
+    out += vander()
     out += ranges()
+    return out
+
+
+def vander() -> list[str]:
+    """np.vander(x, N): a vector of length A gives an (A, N) matrix of its powers; N defaults to A,
+    a literal N stays literal (a polynomial fit's coefficient count), a computed one is unknown. The
+    dtype is the vector's (a number dtype). numpy arrays keep numpy's own result."""
+    out = [header.before("numpy.lib._twodim_base_impl", "vander")]
+    tail = "increasing: bool = False"
+    numpy_x = "x: _ndt_np.ndarray[_NdtAny, _ndt_np.dtype[_NdtD]], N: int | None = None"
+    out.append(guarded("vander", f"{numpy_x}, {tail}", loose(numpy_array(tup(["_NdtAny"] * 2), "_NdtD"))))
+    a, size = LETTERS[0], SIZES[0]
+    for n, columns in (("None = None", a), (size, size), ("int", "_NdtAny")):
+        params = f"x: {shaped_array(tup([a]), '_NdtDNumber')}, N: {n}, {tail}"
+        out.append(overload("vander", params, shaped_array(tup([a, columns]), "_NdtDNumber")))
     return out
 
 

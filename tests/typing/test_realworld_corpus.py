@@ -52,7 +52,6 @@ MIN_CAUGHT_IN_FILE = 38
 # NDArray protocol still installed) reports the same line and rule.
 KNOWN_FALSE_POSITIVES: dict[str, str] = {
     # numpy's own results given to NDArray annotations (plain pyright too; the overlay did not give them shapes)
-    "np_segment_mean_ok.py:21": "np.repeat(np.arange(g), sizes) is numpy's ndarray[tuple[int], int64]: int is not the dimension N",
     "np_sp_rbf_interp_ok.py:53": "np.stack(np.meshgrid(...), axis=-1).reshape(-1, 2) is numpy's ndarray[tuple[int, int]] | Any: int is not Literal[2]",
     "np_nerf_raw2outputs_ok.py:20": "near + (far - near) * (lower + (upper - lower) * u) with u = rng.random(shape, dtype=np.float32) is numpy's ndarray of float64",
     "np_nerf_raw2outputs_ok.py:57": "rays_o[:, None, :] + rays_d[:, None, :] * z_vals[..., None], rays_o from np.tile, is NDArray[float64] | Any, not the float32 toy_field takes",
