@@ -411,17 +411,15 @@ def layout() -> list[str]:
         )
     )
     out.append(guarded("repeat", f"a: {numpy_arg}, repeats: _NdtAny, axis: _NdtIndex", numpy_result))
-    repeated = (
-        ("None = None", ["_NdtAny"], ["_NdtAny"]),
-        ("_NdtLiteral[0]", [LETTERS[0], REST], ["_NdtAny", REST]),
-        ("_NdtLiteral[1]", [LETTERS[0], LETTERS[1], REST], [LETTERS[0], "_NdtAny", REST]),
-        ("_NdtLiteral[-1]", [REST, SUFFIX_LETTERS[0]], [REST, "_NdtAny"]),
+    vector = shaped_array("tuple[_NdtAny]", "_NdtD")
+    out.append(
+        overload("repeat", f"a: {shaped_array('_NdtAny', '_NdtD')}, repeats: _NdtAny, axis: None = None", vector)
     )
-    for axis, shape_in, shape_out in repeated:
-        array_in = shaped_array("_NdtAny" if axis.startswith("None") else tup(shape_in), "_NdtD")
-        out.append(
-            overload("repeat", f"a: {array_in}, repeats: _NdtAny, axis: {axis}", shaped_array(tup(shape_out), "_NdtD"))
-        )
+    for axis in (0, 1, -1):
+        shape_in, _, with_one = axis_pattern(axis)  # the repeated axis where axis_pattern puts a 1
+        shape_out = ["_NdtAny" if size == ONE else size for size in with_one]
+        params = f"a: {shaped_array(tup(shape_in), '_NdtD')}, repeats: _NdtAny, axis: _NdtLiteral[{axis}]"
+        out.append(overload("repeat", params, shaped_array(tup(shape_out), "_NdtD")))
     out.append(header.before("numpy._core.fromnumeric", "squeeze"))
     out.append(guarded("squeeze", f"a: {numpy_arg}, axis: int", numpy_result))
     for axis in AXES:
@@ -1239,9 +1237,9 @@ def rank_keeping() -> list[str]:
     # fill_diagonal: numpy's wants an ndarray; an ndtyping array is one at runtime
     out.append(header.before("numpy.lib._index_tricks_impl", "fill_diagonal"))
     out.append(overload("fill_diagonal", "a: _NdtArray[_NdtAny, _NdtAny], val: object, wrap: bool = False", "None"))
-    # diag_indices_from: numpy >= 2.5 wants an ndarray of rank 2 or more; an ndtyping array of square
-    # matrices (the last two axes... numpy asks all axes equal: `(A, A, *Rest)` checks the first two)
-    # gives index vectors of length A; numpy arrays keep numpy's answer (a guard, as numpy < 2.5 types it)
+    # diag_indices_from: numpy >= 2.5 wants an ndarray of rank 2 or more. An ndtyping array whose first
+    # two axes are one dimension A (numpy asks all of them to be) gives index vectors of length A;
+    # numpy arrays keep numpy's answer (a guard, typed as numpy < 2.5 types it)
     indices = "_ndt_np.ndarray[tuple[int], _ndt_np.dtype[_ndt_np.intp]]"
     out.append(header.before("numpy.lib._index_tricks_impl", "diag_indices_from"))
     out.append(guarded("diag_indices_from", "arr: _ndt_np.ndarray[_NdtAny, _NdtAny]", f"tuple[{indices}, ...]"))
