@@ -233,3 +233,18 @@ def test_other_checkers_need_no_stubs(tmp_path: Path, checker: str) -> None:
     )
     clean = ndtyping("editor", "--checker", checker, cwd=project)  # pyright's stubPath is not this checker's
     assert clean.returncode == 0 and clean.stderr == "", clean.stderr
+
+
+@pytest.mark.parametrize("text", ["{}\n", "{ }", "{\n  // pyright's defaults\n}\n", '{"include": ["src"]}\n'])
+def test_the_edited_config_stays_strict_json(tmp_path: Path, text: str) -> None:
+    """An empty `{}` became `{"stubPath": ...,}`: pyright reads the trailing comma, strict JSON
+    readers (other tools, `json.loads`) do not."""
+    from ndtyping._static.editor import _edit_json
+    from ndtyping._static.pyright_project import strip_jsonc
+
+    config = tmp_path / "pyrightconfig.json"
+    config.write_text(text)
+    _edit_json(config)
+    settings = json.loads(strip_jsonc(config.read_text()) if "//" in text else config.read_text())
+    assert settings["stubPath"] == ".ndtyping/stubs"
+    assert {k: v for k, v in settings.items() if k != "stubPath"} == json.loads(strip_jsonc(text))

@@ -163,7 +163,8 @@ def _edit_json(config: Path) -> list[str]:
             text, count = re.subn(r'("stubPath"\s*:\s*)"(?:[^"\\]|\\.)*"', rf'\1"{STUB_PATH}"', text, count=1)
             changes.append(f"{config.name}: stubPath {current!r} -> {STUB_PATH!r}")
         else:
-            text = re.sub(r"\{", f'{{\n  "stubPath": "{STUB_PATH}",', text, count=1)
+            comma = "," if settings else ""  # `{}` stays strict JSON: no trailing comma
+            text = re.sub(r"\{", f'{{\n  "stubPath": "{STUB_PATH}"{comma}', text, count=1)
             changes.append(f"{config.name}: stubPath set to {STUB_PATH!r}")
     exclude = settings.get("exclude")
     if isinstance(exclude, list) and not _excluded(exclude):
