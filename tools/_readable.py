@@ -27,6 +27,21 @@ LETTERS = ["_NdtA", "_NdtB", "_NdtC", "_NdtE"]
 SUFFIX_LETTERS = ["_NdtZ", "_NdtY", "_NdtX", "_NdtW"]
 REST = "_NdtUnpack[_NdtRest]"
 ONE = "_NdtLiteral[1]"
+# The shape rules of the products, in LETTERS and REST: (first, second, result), in the order
+# pyright tries them. Each rule is one more overload an untyped argument meets in every call (pyright
+# tries them all when an argument is Unknown, and again per nesting level), so every rank is
+# written with `Rest`: `(*Rest, A) . (A, B)` is vector.matrix, matrix.matrix and batch.matrix at once.
+DOT_RULES = [
+    ([REST, LETTERS[0]], [LETTERS[0], LETTERS[1]], [REST, LETTERS[1]]),
+    ([REST, LETTERS[0]], [LETTERS[0]], [REST]),
+]
+# matmul adds a batch on both sides (the same leading axes) and a vector or matrix against a batch
+MATMUL_RULES = [
+    *DOT_RULES,
+    ([REST, LETTERS[0], LETTERS[1]], [REST, LETTERS[1], LETTERS[2]], [REST, LETTERS[0], LETTERS[2]]),
+    ([LETTERS[0]], [REST, LETTERS[0], LETTERS[1]], [REST, LETTERS[1]]),
+    ([LETTERS[0], LETTERS[1]], [REST, LETTERS[1], LETTERS[2]], [REST, LETTERS[0], LETTERS[2]]),
+]
 _PATTERN = re.compile(r"\b(" + "|".join(sorted(map(re.escape, READABLE), key=len, reverse=True)) + r")\b")
 
 

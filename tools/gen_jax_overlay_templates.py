@@ -29,7 +29,7 @@ from ndtyping._static import template_sections as header
 
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_template
-from ._readable import LETTERS, ONE, REST, dtype_given
+from ._readable import DOT_RULES, LETTERS, MATMUL_RULES, ONE, REST, dtype_given
 from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
@@ -371,8 +371,8 @@ def layout() -> list[str]:
 
 
 def products() -> list[str]:
-    """matmul and dot: vector.vector, vector.matrix, batched matrix.matrix and matrix.vector."""
-    a, b, c = LETTERS[:3]
+    """matmul and dot: every rank of vector and matrix products (MATMUL_RULES, DOT_RULES)."""
+    a = LETTERS[0]
     out = []
     for name in ("matmul", "dot"):
         out.append(header.before("jax.numpy", name))
@@ -397,15 +397,9 @@ def products() -> list[str]:
                 res("_NdtD", ANY_SHAPE),
             )
         )
-        # matrix.matrix and matrix.vector are the batch rules below with an empty batch: each overload
-        # written once, since an untyped argument meets them all (docs/dev/pyright-performance.md, 14)
-        cases = [([a], [a], []), ([a], [a, b], [b])]
-        if name == "matmul":
-            cases.append(([REST, a, b], [REST, b, c], [REST, a, c]))
-        cases += [([REST, a, b], [b, c], [REST, a, c]), ([REST, a, b], [b], [REST, a])]
-        if name == "matmul":  # a batch against a shared matrix or vector, either side
-            cases += [([a], [REST, a, b], [REST, b]), ([a, b], [REST, b, c], [REST, a, c])]
-        for left, right, result in cases:
+        # every rank written once with `Rest`, since an untyped argument meets every rule
+        # (docs/dev/pyright-performance.md, 17)
+        for left, right, result in MATMUL_RULES if name == "matmul" else DOT_RULES:
             params = f"a: {arr('_NdtD', tup(left))}, b: {arr('_NdtD', tup(right))}, *, precision: _NdtAny = None, preferred_element_type: None = None"
             out.append(overload(name, params, res("_NdtD", tup(result))))
         # dot with a 3-d or larger second array (a sum over its second-to-last axis): jax's result.

@@ -32,7 +32,7 @@ from ndtyping._static import template_sections as header
 
 from . import _join_rules as join_rules, _shape_rules as shape_rules
 from ._generated import write_template
-from ._readable import LETTERS, ONE, REST, SUFFIX_LETTERS, dtype_given
+from ._readable import DOT_RULES, LETTERS, MATMUL_RULES, ONE, REST, SUFFIX_LETTERS, dtype_given
 from ._shape_rules import (
     WHERE_BRANCH_BROADCASTS,
     WHERE_LARGER_MASKS,
@@ -454,31 +454,22 @@ def layout() -> list[str]:
     return out
 
 
-# matmul beyond the four basic cases: a batch against a shared matrix or vector, either side
-MATMUL_MORE = [
-    ([REST, LETTERS[0], LETTERS[1]], [LETTERS[1], LETTERS[2]], [REST, LETTERS[0], LETTERS[2]]),
-    ([REST, LETTERS[0], LETTERS[1]], [LETTERS[1]], [REST, LETTERS[0]]),
-    ([LETTERS[0]], [REST, LETTERS[0], LETTERS[1]], [REST, LETTERS[1]]),
-    ([LETTERS[0], LETTERS[1]], [REST, LETTERS[1], LETTERS[2]], [REST, LETTERS[0], LETTERS[2]]),
-]
-
-
 def products() -> list[str]:
-    """dot: vector.vector, vector.matrix, then an array of any rank >= 2 with a matrix or a vector
-    (`Rest` empty is matrix.matrix and matrix.vector: one overload each, not two).
+    """dot: an array of any rank >= 1 with a matrix or a vector, two rules (`Rest` empty is
+    vector.matrix and vector.vector, one axis more matrix.matrix and matrix.vector).
 
-    Every overload here is one more that an untyped argument meets (pyright tries all of them when
-    an argument is Unknown) and, nested (`dot(dot(a, b), c)`) or in the attribute cycles of an
-    untyped class, the cost grows faster than their number: a filterpy class took 41 s with 11 and
-    17 s with 7 (docs/dev/pyright-performance.md, 14). So the guard also takes a sequence or a
-    scalar first (numpy's result, Any, either way), and one tail takes the rest.
+    Every shape rule here is one more that an untyped argument meets (pyright tries all of them
+    when an argument is Unknown) and, nested (`dot(dot(a, b), c)`) or in the attribute cycles of an
+    untyped class, the cost grows faster than their number: filterpy's kalman_filter.py took 10.1
+    s with four rules and 5.7 s with two, 4.1 s with none (docs/dev/pyright-performance.md, 17).
+    Overloads without type variables cost little. So the guard also takes a sequence or a scalar
+    first (numpy's result, Any, either way), and one tail takes the rest.
     """
     a, b = LETTERS[:2]
     out = [header.before("numpy._core.multiarray", "dot")]
     other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | complex"
     out.append(guarded("dot", f"a: {other}, b: _NdtArrayLike, out: None = None", "_NdtAny"))
-    cases = [([a], [a], []), ([a], [a, b], [b]), *MATMUL_MORE[:2]]
-    for left, right, result_shape in cases:
+    for left, right, result_shape in DOT_RULES:
         params = f"a: {shaped_array(tup(left), '_NdtD')}, b: {shaped_array(tup(right), '_NdtD')}, out: None = None"
         out.append(overload("dot", params, shaped_array(tup(result_shape), "_NdtD")))
     # the rest with an ndtyping array first: a 3-d or larger second array (a sum over its
@@ -526,22 +517,11 @@ UNSHAPED = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtArray[_NdtAny, _NdtNever]"
 def ufuncs() -> list[str]:
     """Subclasses of numpy's ufunc types whose __call__ tries ndtyping's overloads first."""
     out = []
-    a, b, c = LETTERS[:3]
-    # matmul: batched matrices (covers matrix.matrix), matrix.vector, vector.vector, vector.matrix
+    # matmul: every rank by MATMUL_RULES (one overload per rule, docs/dev/pyright-performance.md, 17)
     out.append(header.extend("numpy._typing._ufunc", "_GUFunc_Nin2_Nout1", "_NdtMatmul"))
     out.append("class _NdtMatmul(_GUFunc_Nin2_Nout1[_NameType, _NTypes, _IDType, _Signature]):")
-    # matrix.vector is MATMUL_MORE's batch.vector with an empty batch: not written twice
-    cases = [([REST, a, b], [REST, b, c], [REST, a, c]), ([a], [a], None), ([a], [a, b], [b])]
     out.append(indent(guarded("__call__", f"self, x1: {UNSHAPED}, x2: _NdtArrayLike, /", "_NdtAny")))
-    for left, right, result_shape in cases:
-        for family in GUARDED:
-            if result_shape is None:
-                result = "_NdtD" if family is numpy_array else shaped_array("tuple[()]", "_NdtD")
-            else:
-                result = family(tup(result_shape), "_NdtD")
-            params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
-            out.append(indent(overload("__call__", params, result)))
-    for left, right, result_shape in MATMUL_MORE:
+    for left, right, result_shape in MATMUL_RULES:
         params = f"self, x1: {shaped_array(tup(left), '_NdtD')}, x2: {shaped_array(tup(right), '_NdtD')}, /"
         out.append(indent(overload("__call__", params, shaped_array(tup(result_shape), "_NdtD"))))
     out += [indent(text) for text in strict_tail("__call__", "self, x1", "x2", ", /", "_NdtAny")]
@@ -562,6 +542,7 @@ def ufuncs() -> list[str]:
     out.append(
         indent(guarded("__call__", "self, x1: _ndt_np.ndarray[_NdtAny, _NdtAny], x2: _NdtArrayLike, /", "_NdtAny"))
     )
+    a = LETTERS[0]
     for left, right in (([REST, a], [REST, a]), ([REST, a], [a])):
         for family in GUARDED:
             params = f"self, x1: {family(tup(left), '_NdtD')}, x2: {family(tup(right), '_NdtD')}, /"
