@@ -460,12 +460,11 @@ def products() -> list[str]:
 
     Every shape rule here is one more that an untyped argument meets (pyright tries all of them
     when an argument is Unknown) and, nested (`dot(dot(a, b), c)`) or in the attribute cycles of an
-    untyped class, the cost grows faster than their number: filterpy's kalman_filter.py took 10.1
-    s with four rules and 5.7 s with two, 4.1 s with none (docs/dev/pyright-performance.md, 17).
+    untyped class, the cost grows faster than their number: filterpy's kalman_filter.py took 14.3
+    s of CPU with four rules, 9.2 s with two, 6.9 s with none (docs/dev/pyright-performance.md, 17).
     Overloads without type variables cost little. So the guard also takes a sequence or a scalar
     first (numpy's result, Any, either way), and one tail takes the rest.
     """
-    a, b = LETTERS[:2]
     out = [header.before("numpy._core.multiarray", "dot")]
     other = "_ndt_np.ndarray[_NdtAny, _NdtAny] | _NdtNestedSequence[_NdtAny] | complex"
     out.append(guarded("dot", f"a: {other}, b: _NdtArrayLike, out: None = None", "_NdtAny"))
